@@ -1,0 +1,52 @@
+/** Composes the HTTP surface from the areas' routers. No logic of its own. */
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import { clockRoutes } from "./control/clock-routes.ts";
+import { loopbackOnly } from "./control/guard.ts";
+import { controlError } from "./control/http.ts";
+import { journalRoutes } from "./control/journal-routes.ts";
+import { stateRoutes } from "./control/state-routes.ts";
+import type { Emulator } from "./emulator.ts";
+import { journalExchanges } from "./journal-middleware.ts";
+import { kbOperations } from "./kb/routes.ts";
+import { outboundOperations } from "./outbound/routes.ts";
+import { ApiError } from "./signed-api/errors.ts";
+import { signedApi } from "./signed-api/middleware.ts";
+
+export const OPERATIONS = [...outboundOperations, ...kbOperations];
+
+export function createApp(emulator: Emulator): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(controlError);
+
+  app.use("/gateway/*", journalExchanges(emulator, "outbound"));
+  app.all("/gateway/*", signedApi(emulator, "/gateway", outboundOperations));
+  app.use("/aikb/*", journalExchanges(emulator, "kb"));
+  app.all("/aikb/*", signedApi(emulator, "/aikb", kbOperations));
+
+  app.use("/_emulator/*", loopbackOnly);
+  app.route("/_emulator", stateRoutes(emulator, OPERATIONS));
+  app.route("/_emulator/clock", clockRoutes(emulator));
+  app.route("/_emulator", journalRoutes(emulator));
+
+  app.get("/favicon.ico", () => new Response(null, { status: 204 }));
+  if (emulator.config.ui) {
+    app.get(
+      "/",
+      loopbackOnly,
+      (c) =>
+        c.html(`<!doctype html><meta charset="utf-8"><title>ccemu</title>
+<p>ccemu is running. The control API is at <a href="/_emulator/health">/_emulator/health</a>.</p>`),
+    );
+  }
+  app.notFound((c) =>
+    controlError(
+      new ApiError(
+        "ResourceNotFound",
+        `No route at ${c.req.path}. The emulated APIs live under /gateway and /aikb; the control API under /_emulator.`,
+      ),
+      c,
+    )
+  );
+  return app;
+}

@@ -1,0 +1,46 @@
+/** Reading request bodies with a bound, so an oversized body is refused without being held whole. */
+
+export interface BodyRead {
+  bytes: Uint8Array;
+  /** True when the body had more than `limit` bytes; `bytes` then holds only the first `limit`. */
+  overLimit: boolean;
+}
+
+export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+  if (!request.body) return { bytes: new Uint8Array(), overLimit: false };
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > limit) {
+    await request.body.cancel().catch(() => {});
+    return { bytes: new Uint8Array(), overLimit: true };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.length > limit) {
+      chunks.push(value.subarray(0, limit - size));
+      await reader.cancel().catch(() => {});
+      return { bytes: concat(chunks, limit), overLimit: true };
+    }
+    chunks.push(value);
+    size += value.length;
+  }
+  return { bytes: concat(chunks, size), overLimit: false };
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+const decoder = new TextDecoder();
+
+export const bodyText = (read: BodyRead) => decoder.decode(read.bytes);

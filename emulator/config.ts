@@ -1,0 +1,143 @@
+/** Command-line flags -> one typed Config. The defaults are what `deno task start` runs with. */
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { type ClockMode, parseTime } from "./clock.ts";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A fixture file or folder. */
+  fixtures: string;
+  clock: ClockMode;
+  /** Where virtual time starts (ms); undefined = the wall clock's now (real mode only). */
+  clockStart?: number;
+  seed?: number;
+  /** Imported at start when present, exported on a clean exit. */
+  snapshot?: string;
+  ui: boolean;
+  /** Parity mode: messages as terse as the vendor's, no diagnostics. */
+  strict: boolean;
+  /** Extra host names a signature may have been computed for. */
+  signHosts: string[];
+  journalSize: number;
+  maxBodyBytes: number;
+  /** How far ahead of ccemu's clock a Timestamp may be, in seconds. */
+  maxClockSkewSeconds: number;
+}
+
+export const DEFAULT_FIXTURES = fileURLToPath(new URL("../fixtures/default", import.meta.url));
+
+/**
+ * Where a manual clock starts unless told: Monday 2026-01-05 09:00 in Asia/Shanghai, inside the
+ * demo tenant's working hours, and the same on every run so that outputs repeat byte for byte.
+ */
+export const MANUAL_CLOCK_START = Date.parse("2026-01-05T01:00:00Z");
+
+export const DEFAULT_CONFIG: Config = {
+  port: 8686,
+  host: "127.0.0.1",
+  fixtures: DEFAULT_FIXTURES,
+  clock: "real",
+  ui: true,
+  strict: false,
+  signHosts: [],
+  journalSize: 5000,
+  maxBodyBytes: 32 * 1024 * 1024,
+  maxClockSkewSeconds: 900,
+};
+
+export class ConfigError extends Error {}
+
+const USAGE = `usage: deno task start [options]
+  --port N              port to listen on (0 picks a free one)       [8686]
+  --host NAME           address to bind                               [127.0.0.1]
+  --fixtures PATH       fixture file or folder                        [fixtures/default]
+  --clock real|manual   real follows the wall clock; manual moves only when told   [real]
+  --clock-start TIME    ISO time, epoch ms or "now"   [manual: 2026-01-05T01:00:00Z, real: now]
+  --seed N              seed of the generator (ids, outcomes)         [random]
+  --snapshot FILE       import FILE at start if present, export to it on clean exit
+  --sign-host NAME      also accept signatures computed for this host (repeatable)
+  --journal-size N      journal entries kept                          [5000]
+  --max-body-mb N       largest request body accepted, MiB            [32]
+  --max-clock-skew S    seconds a Timestamp may be ahead of ccemu's clock   [900]
+  --strict              vendor-terse error messages, no diagnostics
+  --no-ui               do not serve the browser UI
+  --help                this text`;
+
+function integer(
+  flag: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < min || n > max) {
+    throw new ConfigError(`--${flag} must be an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return n;
+}
+
+/** Parses argv; throws ConfigError with the usage on a bad flag, returns "help" for --help. */
+export function parseConfig(args: string[]): Config | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        fixtures: { type: "string" },
+        clock: { type: "string" },
+        "clock-start": { type: "string" },
+        seed: { type: "string" },
+        snapshot: { type: "string" },
+        "sign-host": { type: "string", multiple: true },
+        "journal-size": { type: "string" },
+        "max-body-mb": { type: "string" },
+        "max-clock-skew": { type: "string" },
+        strict: { type: "boolean" },
+        "no-ui": { type: "boolean" },
+        help: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.help) return "help";
+  const clock = values.clock ?? "real";
+  if (clock !== "real" && clock !== "manual") {
+    throw new ConfigError(`--clock must be "real" or "manual", got "${clock}"`);
+  }
+  let clockStart: number | undefined;
+  if (values["clock-start"] !== undefined && values["clock-start"] !== "now") {
+    clockStart = parseTime(values["clock-start"]);
+    if (clockStart === undefined) {
+      throw new ConfigError(
+        `--clock-start must be ISO time, epoch ms or "now", got "${values["clock-start"]}"`,
+      );
+    }
+  } else if (values["clock-start"] === undefined && clock === "manual") {
+    clockStart = MANUAL_CLOCK_START;
+  }
+  const d = DEFAULT_CONFIG;
+  return {
+    port: integer("port", values.port, 0, 65535) ?? d.port,
+    host: values.host ?? d.host,
+    fixtures: values.fixtures ?? d.fixtures,
+    clock,
+    clockStart,
+    seed: integer("seed", values.seed, 0, 2 ** 32 - 1),
+    snapshot: values.snapshot,
+    ui: !values["no-ui"],
+    strict: values.strict ?? false,
+    signHosts: values["sign-host"] ?? [],
+    journalSize: integer("journal-size", values["journal-size"], 1, 1_000_000) ?? d.journalSize,
+    maxBodyBytes: (integer("max-body-mb", values["max-body-mb"], 1, 1024) ?? 32) * 1024 * 1024,
+    maxClockSkewSeconds: integer("max-clock-skew", values["max-clock-skew"], 0, 10 * 365 * 86400) ??
+      d.maxClockSkewSeconds,
+  };
+}
+
+export { USAGE };

@@ -1,0 +1,48 @@
+/** `/_emulator/clock`: read the virtual clock, set its mode or time, advance it. */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { parseTime } from "../clock.ts";
+import type { Emulator } from "../emulator.ts";
+import { parseParameters } from "../signed-api/validation.ts";
+import { jsonObject } from "./http.ts";
+
+const time = () =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const t = parseTime(value);
+    if (t === undefined) {
+      ctx.issues.push({
+        code: "custom",
+        message: "expected ISO 8601 time or epoch milliseconds",
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return t;
+  });
+
+const SetClock = z.strictObject({
+  mode: z.enum(["real", "manual"]).optional(),
+  now: time().optional(),
+});
+const Advance = z.union([
+  z.strictObject({ ms: z.number().int().min(0).max(10 * 366 * 86_400_000) }),
+  z.strictObject({ to: time() }),
+], { error: 'send {"ms": N} or {"to": TIME}' });
+
+export function clockRoutes(emulator: Emulator) {
+  const clock = emulator.clock;
+  return new Hono<AppEnv>()
+    .get("/", (c) => c.json(clock.status()))
+    .post("/", async (c) => {
+      const { mode, now } = parseParameters(SetClock, await jsonObject(c, 4096));
+      if (mode) clock.setMode(mode);
+      const fired = now === undefined ? 0 : clock.set(now);
+      return c.json({ ...clock.status(), fired });
+    })
+    .post("/advance", async (c) => {
+      const body = parseParameters(Advance, await jsonObject(c, 4096));
+      const fired = "ms" in body ? clock.advance(body.ms) : clock.advanceTo(body.to);
+      return c.json({ ...clock.status(), fired });
+    });
+}

@@ -1,0 +1,60 @@
+/** What every control route shares: the error envelope and reading a JSON body. */
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import { bodyText, readBody } from "../body.ts";
+import { ApiError, failureBody, toApiError } from "../signed-api/errors.ts";
+
+let controlRequests = 0;
+
+/**
+ * Control-API errors use the vendor's envelope and codes too, with ids of their own kind
+ * (`control-N`), so they never draw from the seeded generator the emulated APIs' ids come from.
+ */
+export function controlError(error: unknown, c: Context<AppEnv>): Response {
+  if (!(error instanceof ApiError)) console.error("ccemu: control API:", error);
+  const apiError = toApiError(error);
+  const requestId = `control-${++controlRequests}`;
+  return c.json(failureBody(requestId, apiError, false), apiError.status);
+}
+
+/** A JSON object body, or `{}` when the body is empty and `optional`. */
+export async function jsonObject(
+  c: Context<AppEnv>,
+  limit: number,
+  optional = false,
+): Promise<Record<string, unknown>> {
+  const read = await readBody(c.req.raw, limit);
+  if (read.overLimit) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is larger than ${limit} bytes.`,
+      "body",
+    );
+  }
+  const text = bodyText(read);
+  if (text.trim() === "") {
+    if (optional) return {};
+    throw new ApiError("MissingRequestBody", "The request body is empty; send a JSON object.");
+  }
+  const mediaType = c.req.header("content-type");
+  if (mediaType && !/^application\/json\s*(;|$)/i.test(mediaType)) {
+    throw new ApiError(
+      "HttpMediaTypeNotSupported",
+      `Content-Type "${mediaType}" must be application/json.`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is not valid JSON: ${(error as Error).message}.`,
+      "body",
+    );
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    throw new ApiError("InvalidParameter", "The request body must be a JSON object.", "body");
+  }
+  return json as Record<string, unknown>;
+}

@@ -1,0 +1,78 @@
+/** `/_emulator/journal` (read, filter, clear) and `/_emulator/events` (the live stream). */
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import type { Emulator } from "../emulator.ts";
+import type { LiveEvent } from "../events.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import { vLong } from "../signed-api/fields.ts";
+import { parseParameters } from "../signed-api/validation.ts";
+
+const JournalQuery = z.strictObject({
+  area: z.enum(["outbound", "kb", "gateway", "storage"]).optional(),
+  path: z.string().optional(),
+  status: z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, {
+    error: "expected a status like 401 or a class like 4xx",
+  }).optional(),
+  since: vLong().optional(),
+  limit: vLong().pipe(z.number().min(1)).optional(),
+});
+
+export function journalRoutes(emulator: Emulator) {
+  return new Hono<AppEnv>()
+    .get("/journal", (c) => {
+      const filter = parseParameters(JournalQuery, c.req.query());
+      const entries = emulator.journal.list(filter);
+      return c.json({ entries, size: emulator.journal.size, capacity: emulator.journal.capacity });
+    })
+    .get("/journal/:id", (c) => {
+      const entry = emulator.journal.get(Number(c.req.param("id")));
+      if (!entry) {
+        throw new ApiError(
+          "ResourceNotFound",
+          `No journal entry ${c.req.param("id")} (it may have left the ring buffer).`,
+        );
+      }
+      return c.json(entry);
+    })
+    .delete("/journal", (c) => {
+      const cleared = emulator.journal.size;
+      emulator.journal.clear();
+      emulator.events.publish({ type: "state", change: "journal-cleared" });
+      return c.json({ cleared });
+    })
+    .get("/events", (c) =>
+      streamSSE(c, async (stream) => {
+        const queue: LiveEvent[] = [];
+        let wake = () => {};
+        const unsubscribe = emulator.events.subscribe((event) => {
+          queue.push(event);
+          wake();
+        });
+        let open = true;
+        const stop = () => {
+          open = false;
+          wake();
+        };
+        stream.onAbort(stop);
+        const stopOnClose = emulator.events.onClose(stop);
+        try {
+          await stream.writeSSE({
+            event: "hello",
+            data: JSON.stringify({ clock: emulator.clock.status() }),
+          });
+          while (open) {
+            while (queue.length > 0 && open) {
+              const event = queue.shift()!;
+              const id = event.type === "journal" ? String(event.entry.id) : undefined;
+              await stream.writeSSE({ event: event.type, data: JSON.stringify(event), id });
+            }
+            if (open) await new Promise<void>((resolve) => (wake = resolve));
+          }
+        } finally {
+          unsubscribe();
+          stopOnClose();
+        }
+      }));
+}

@@ -1,0 +1,66 @@
+/** `/_emulator`: health, reset, snapshot export/import, access keys, published schemas. */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import type { Emulator } from "../emulator.ts";
+import type { Operation } from "../signed-api/operation.ts";
+import { serializeSnapshot, SnapshotSchema } from "../snapshot.ts";
+import { type AccessKey, AccessKeySchema } from "../tenants.ts";
+import { jsonObject } from "./http.ts";
+
+export const VERSION = "0.1.0";
+
+/** A key as the control API shows it: everything but the secret. */
+function publicKey({ accessKeySecret: _, ...key }: AccessKey) {
+  return key;
+}
+
+function jsonSchema(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+}
+
+export function stateRoutes(emulator: Emulator, operations: Operation[]) {
+  const snapshotLimit = emulator.config.maxBodyBytes * 8;
+  return new Hono<AppEnv>()
+    .get("/health", (c) =>
+      c.json({
+        status: "ok",
+        name: "ccemu",
+        version: VERSION,
+        seed: emulator.seed,
+        strict: emulator.config.strict,
+        clock: emulator.clock.status(),
+        journal: { size: emulator.journal.size, capacity: emulator.journal.capacity },
+      }))
+    .post("/reset", (c) => {
+      emulator.reset();
+      return c.json({ reset: true, clock: emulator.clock.status() });
+    })
+    .get("/snapshot", (c) => {
+      c.header("content-type", "application/json; charset=UTF-8");
+      return c.body(serializeSnapshot(emulator.exportSnapshot()));
+    })
+    .post("/snapshot", async (c) => {
+      emulator.importSnapshot(await jsonObject(c, snapshotLimit));
+      return c.json({ imported: true, clock: emulator.clock.status() });
+    })
+    .get("/keys", (c) => c.json({ keys: emulator.state.accessKeys.map(publicKey) }))
+    .post("/keys", async (c) => c.json(publicKey(emulator.addKey(await jsonObject(c, 65536))), 201))
+    .delete("/keys/:accessKeyId", (c) => {
+      emulator.removeKey(c.req.param("accessKeyId"));
+      return c.json({ deleted: c.req.param("accessKeyId") });
+    })
+    .get("/schemas", (c) =>
+      c.json({
+        snapshot: jsonSchema(SnapshotSchema),
+        accessKey: jsonSchema(AccessKeySchema),
+        operations: Object.fromEntries(operations.map((op) => [
+          `${op.method} ${op.path}`,
+          {
+            readOnly: op.readOnly,
+            params: jsonSchema(op.params),
+            ...(op.query ? { query: jsonSchema(op.query) } : {}),
+          },
+        ])),
+      }));
+}

@@ -1,0 +1,39 @@
+/** The live event hub behind `/_emulator/events`: journal entries and state changes, as they happen. */
+import type { JournalEntry } from "./journal.ts";
+
+export type LiveEvent =
+  | { type: "journal"; entry: JournalEntry }
+  | { type: "state"; change: string; detail?: Record<string, unknown> };
+
+export class EventHub {
+  #listeners = new Set<(event: LiveEvent) => void>();
+  #closeListeners = new Set<() => void>();
+
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  publish(event: LiveEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch { /* a broken subscriber must not break the request that published */ }
+    }
+  }
+
+  /** Streams register here to end when the emulator closes (a server cannot shut down under them). */
+  onClose(listener: () => void): () => void {
+    this.#closeListeners.add(listener);
+    return () => this.#closeListeners.delete(listener);
+  }
+
+  close(): void {
+    for (const listener of [...this.#closeListeners]) listener();
+    this.#closeListeners.clear();
+  }
+
+  get size(): number {
+    return this.#listeners.size;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Fixtures: JSON files that each hold any part of the state. A folder's `*.json` files are read in
+ * name order and their lists joined. Every problem stops start-up with the file and the JSON path.
+ */
+import { join } from "node:path";
+import type { z } from "zod";
+import { seedSequences, type State, StateSchema } from "./state.ts";
+
+export class FixtureError extends Error {
+  constructor(readonly file: string, readonly path: string, detail: string) {
+    super(`invalid fixture ${file}: ${path}: ${detail}`);
+  }
+}
+
+/** The state's lists, the field that identifies a record and the id space it must be unique in. */
+const LISTS: { path: string; id: string; space: string }[] = [
+  { path: "enterprises", id: "enterpriseId", space: "enterprise" },
+  { path: "accessKeys", id: "accessKeyId", space: "access key" },
+  { path: "outbound.scripts", id: "robotDefId", space: "script" },
+  { path: "outbound.lines", id: "userPhoneId", space: "line" },
+  { path: "outbound.blacklist", id: "blackListId", space: "blacklist entry" },
+  { path: "kb.publicRepositories", id: "id", space: "repository" },
+  { path: "kb.personalRepositories", id: "id", space: "repository" },
+  { path: "kb.botRepositories", id: "id", space: "repository" },
+];
+
+type Row = Record<string, unknown>;
+
+function listAt(state: State, path: string): Row[] {
+  return path.split(".").reduce<unknown>((v, k) => (v as Row)[k], state) as Row[];
+}
+
+function jsonPath(path: readonly PropertyKey[]): string {
+  return "$" + path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
+}
+
+function firstIssue(error: z.ZodError): { path: string; message: string } {
+  const issue = error.issues[0];
+  const keys = issue.code === "unrecognized_keys" ? `: ${issue.keys.join(", ")}` : "";
+  return { path: jsonPath(issue.path), message: issue.message + keys };
+}
+
+/** Validates one fixture file's parsed JSON. */
+export function parseFixtureFile(file: string, json: unknown): State {
+  const result = StateSchema.safeParse(json);
+  if (!result.success) {
+    const { path, message } = firstIssue(result.error);
+    throw new FixtureError(file, path, message);
+  }
+  return result.data;
+}
+
+/** Joins validated files, then checks what no single file can: unique ids and references. */
+export function mergeFixtures(files: { file: string; state: State }[]): State {
+  const merged = StateSchema.parse({});
+  const seen = new Map<string, string>(); // "space:id" -> where it was first defined
+  for (const { file, state } of files) {
+    for (const { path, id, space } of LISTS) {
+      listAt(state, path).forEach((row, i) => {
+        const where = `${file} ${jsonPath([...path.split("."), i])}`;
+        const key = `${space}:${row[id]}`;
+        const first = seen.get(key);
+        if (first) {
+          throw new FixtureError(
+            file,
+            jsonPath([...path.split("."), i, id]),
+            `duplicate ${space} id ${row[id]} (first defined at ${first})`,
+          );
+        }
+        seen.set(key, where);
+        listAt(merged, path).push(row);
+      });
+    }
+    Object.assign(merged.sequences, state.sequences);
+  }
+  for (const { file, state } of files) {
+    for (const { path } of LISTS.slice(1)) {
+      listAt(state, path).forEach((row, i) => {
+        if (!seen.has(`enterprise:${row.enterpriseId}`)) {
+          throw new FixtureError(
+            file,
+            jsonPath([...path.split("."), i, "enterpriseId"]),
+            `no enterprise ${row.enterpriseId} in the fixtures`,
+          );
+        }
+      });
+    }
+  }
+  return seedSequences(merged);
+}
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (error) {
+    throw new FixtureError(file, "$", `cannot read: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new FixtureError(file, "$", `not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Loads a fixture file, or every `*.json` directly in a folder, into one validated state. */
+export async function loadFixtures(path: string): Promise<State> {
+  let files = [path];
+  try {
+    if ((await Deno.stat(path)).isDirectory) {
+      files = [];
+      for await (const entry of Deno.readDir(path)) {
+        if (entry.isFile && entry.name.endsWith(".json")) files.push(join(path, entry.name));
+      }
+      files.sort();
+    }
+  } catch (error) {
+    throw new FixtureError(path, "$", `cannot read: ${(error as Error).message}`);
+  }
+  const parsed = [];
+  for (const file of files) {
+    parsed.push({ file, state: parseFixtureFile(file, await readJson(file)) });
+  }
+  return mergeFixtures(parsed);
+}

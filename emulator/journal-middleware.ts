@@ -1,0 +1,76 @@
+/**
+ * Records every exchange on an emulated area in the journal: the request as it came, the response
+ * as it left, timing, and what the signed-API dispatcher learnt (auth diagnostics, error code).
+ */
+import type { Context, Next } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import { bodyText, readBody } from "./body.ts";
+import type { Emulator } from "./emulator.ts";
+import { type Area, MAX_STORED_BODY, storeBody, type StoredBody } from "./journal.ts";
+
+function headersObject(headers: Headers): Record<string, string> {
+  return Object.fromEntries(headers.entries());
+}
+
+function queryRecord(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    const seen = out[name];
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/** The request body: as the handler read it, or (when it did not) as much as the journal keeps. */
+async function requestBody(c: Context<AppEnv>): Promise<StoredBody | null> {
+  const text = c.get("bodyText");
+  const declared = Number(c.req.header("content-length") ?? NaN);
+  if (text !== undefined) return storeBody(text, Number.isNaN(declared) ? undefined : declared);
+  if (!c.req.raw.body || c.req.raw.bodyUsed) return null;
+  const read = await readBody(c.req.raw, MAX_STORED_BODY);
+  const prefix = bodyText(read);
+  if (!read.overLimit) return prefix === "" ? null : storeBody(prefix);
+  return {
+    text: prefix,
+    size: Number.isNaN(declared) ? read.bytes.length : declared,
+    truncated: true,
+  };
+}
+
+async function responseBody(response: Response): Promise<StoredBody | null> {
+  // Streams are recorded event by event by whoever produces them, never buffered here.
+  if (!response.body || response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    return null;
+  }
+  const text = await response.clone().text();
+  return text === "" ? null : storeBody(text);
+}
+
+export function journalExchanges(emulator: Emulator, area: Area) {
+  return async (c: Context<AppEnv>, next: Next): Promise<void> => {
+    const elapsed = emulator.clock.stopwatch();
+    const time = emulator.clock.now();
+    const requestId = emulator.newRequestId();
+    c.set("requestId", requestId);
+    await next();
+    const url = new URL(c.req.url);
+    emulator.journal.add({
+      requestId,
+      time,
+      area,
+      method: c.req.method,
+      path: url.pathname,
+      query: queryRecord(url),
+      headers: headersObject(c.req.raw.headers),
+      body: await requestBody(c),
+      response: {
+        status: c.res.status,
+        headers: headersObject(c.res.headers),
+        body: await responseBody(c.res),
+      },
+      durationMs: elapsed(),
+      auth: c.get("auth"),
+      errorCode: c.get("errorCode"),
+    });
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The journal: one entry per exchange on the emulated APIs, newest last, in a ring buffer of
+ * `--journal-size` entries. What the inspector, the harness and users' tests read.
+ */
+import type { EventHub } from "./events.ts";
+
+/** Bodies beyond this are stored cut; `size` keeps the real length. */
+export const MAX_STORED_BODY = 64 * 1024;
+
+export type Area = "outbound" | "kb" | "gateway" | "storage";
+
+export interface StoredBody {
+  text: string;
+  /** Size in bytes of the whole body. */
+  size: number;
+  truncated: boolean;
+}
+
+/** What the signature check found, recorded for every signed request (never the secret). */
+export interface AuthDiagnostics {
+  outcome: "accepted" | "rejected";
+  accessKeyId?: string;
+  /** The check that failed, e.g. `signature`, `expires`, `ip-allow-list`. */
+  failedCheck?: string;
+  /** The string-to-sign ccemu expected, for the first host tried. */
+  expectedStringToSign?: string;
+  hostsTried?: string[];
+  /** Which host and path variant matched, when one did. */
+  matched?: { host: string; path: string };
+  detail?: string;
+}
+
+export interface JournalEntry {
+  id: number;
+  requestId: string;
+  /** Virtual time the exchange started, ms. */
+  time: number;
+  area: Area;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body: StoredBody | null;
+  response: { status: number; headers: Record<string, string>; body: StoredBody | null };
+  /** Real milliseconds the exchange took. */
+  durationMs: number;
+  auth?: AuthDiagnostics;
+  /** The vendor error code, when the exchange failed with one. */
+  errorCode?: string;
+}
+
+export interface JournalFilter {
+  area?: string;
+  /** Entries whose path contains this text. */
+  path?: string;
+  /** An exact status (`404`) or a class (`4xx`). */
+  status?: string;
+  /** Only entries with an id greater than this (a cursor for polling). */
+  since?: number;
+  /** At most this many: the oldest after `since` when given, otherwise the newest. */
+  limit?: number;
+}
+
+const utf8 = new TextEncoder();
+
+/** Stores text, cut at MAX_STORED_BODY characters' worth of bytes. */
+export function storeBody(text: string, size = utf8.encode(text).length): StoredBody {
+  if (size <= MAX_STORED_BODY) return { text, size, truncated: false };
+  return { text: text.slice(0, MAX_STORED_BODY), size, truncated: true };
+}
+
+export class Journal {
+  #entries: JournalEntry[] = [];
+  #nextId = 1;
+
+  constructor(readonly capacity: number, private readonly events?: EventHub) {}
+
+  add(entry: Omit<JournalEntry, "id">): JournalEntry {
+    const stored = { id: this.#nextId++, ...entry };
+    this.#entries.push(stored);
+    // Dropping from the front is amortised: splice only once the buffer is 10% over.
+    if (this.#entries.length > this.capacity * 1.1 + 1) {
+      this.#entries.splice(0, this.#entries.length - this.capacity);
+    }
+    this.events?.publish({ type: "journal", entry: stored });
+    return stored;
+  }
+
+  get(id: number): JournalEntry | undefined {
+    return this.#retained().find((entry) => entry.id === id);
+  }
+
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const status = filter.status?.toLowerCase();
+    const matches = this.#retained().filter((e) =>
+      (filter.area === undefined || e.area === filter.area) &&
+      (filter.path === undefined || e.path.includes(filter.path)) &&
+      (filter.since === undefined || e.id > filter.since) &&
+      (status === undefined ||
+        (/^\dxx$/.test(status)
+          ? String(e.response.status)[0] === status[0]
+          : String(e.response.status) === status))
+    );
+    if (filter.limit === undefined) return matches;
+    return filter.since === undefined
+      ? matches.slice(Math.max(0, matches.length - filter.limit))
+      : matches.slice(0, filter.limit);
+  }
+
+  get size(): number {
+    return this.#retained().length;
+  }
+
+  clear(): void {
+    this.#entries = [];
+  }
+
+  #retained(): JournalEntry[] {
+    const extra = this.#entries.length - this.capacity;
+    return extra > 0 ? this.#entries.slice(extra) : this.#entries;
+  }
+}

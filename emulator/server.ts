@@ -1,0 +1,57 @@
+/** Starts one emulator behind `Deno.serve`: what `main.ts` and the harness both run. */
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { Emulator } from "./emulator.ts";
+import { loadFixtures } from "./fixtures.ts";
+import { serializeSnapshot } from "./snapshot.ts";
+import type { State } from "./state.ts";
+
+export interface RunningEmulator {
+  emulator: Emulator;
+  /** `http://HOST:PORT`, no trailing slash. */
+  url: string;
+  /** Stops serving, ends live streams, and exports `--snapshot` when one was named. */
+  close(): Promise<void>;
+}
+
+async function readSnapshot(path: string): Promise<unknown | undefined> {
+  try {
+    return JSON.parse(await Deno.readTextFile(path));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw new Error(`cannot import snapshot ${path}: ${(error as Error).message}`);
+  }
+}
+
+export async function startServer(config: Config, fixtures?: State): Promise<RunningEmulator> {
+  const emulator = new Emulator(config, fixtures ?? await loadFixtures(config.fixtures));
+  if (config.snapshot) {
+    const snapshot = await readSnapshot(config.snapshot);
+    if (snapshot !== undefined) {
+      try {
+        emulator.importSnapshot(snapshot);
+      } catch (error) {
+        throw new Error(`cannot import snapshot ${config.snapshot}: ${(error as Error).message}`);
+      }
+    }
+  }
+  const app = createApp(emulator);
+  const server = Deno.serve(
+    { hostname: config.host, port: config.port, onListen: () => {} },
+    (request, info) => app.fetch(request, info),
+  );
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  let closed: Promise<void> | undefined;
+  return {
+    emulator,
+    url: `http://${host}:${server.addr.port}`,
+    close: () =>
+      closed ??= (async () => {
+        emulator.close();
+        await server.shutdown();
+        if (config.snapshot) {
+          await Deno.writeTextFile(config.snapshot, serializeSnapshot(emulator.exportSnapshot()));
+        }
+      })(),
+  };
+}

@@ -1,0 +1,199 @@
+/**
+ * The open API's request authentication (spec part 5), in the order the checks run:
+ * key id present -> key known -> common parameters present -> Expires and Timestamp well formed ->
+ * not expired -> signature -> IP allow-list -> permission -> rate limit.
+ * Pure apart from the rate limiter's counter: the caller passes the clock reading and the keys.
+ */
+import type { AccessKey } from "../tenants.ts";
+import { permits } from "../tenants.ts";
+import type { AuthDiagnostics } from "../journal.ts";
+import { ApiError, type ErrorCode } from "./errors.ts";
+import { ipAllowed } from "./ip-allow-list.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import {
+  computeSignature,
+  formatTimestamp,
+  parseTimestamp,
+  signaturesEqual,
+  stringToSign,
+} from "./signature.ts";
+
+export interface AuthRequest {
+  method: string;
+  /** The Host header as sent (may carry a port). */
+  host: string;
+  /** The request path as sent (may end in `/`). */
+  path: string;
+  /** The decoded query pairs, in order. */
+  query: [string, string][];
+  remoteAddress: string;
+}
+
+export interface AuthSettings {
+  findKey: (accessKeyId: string) => AccessKey | undefined;
+  now: number;
+  signHosts: readonly string[];
+  maxClockSkewSeconds: number;
+  rateLimiter: RateLimiter;
+  /** The operation being called: its path decides the permission. */
+  operation: { path: string; readOnly: boolean };
+}
+
+export type AuthResult =
+  | { ok: true; key: AccessKey; diagnostics: AuthDiagnostics }
+  | { ok: false; error: ApiError; diagnostics: AuthDiagnostics };
+
+/** The host names a signature may have used: as sent, without the port, and the aliases. */
+export function hostCandidates(host: string, aliases: readonly string[]): string[] {
+  const withoutPort = host.replace(/:\d+$/, "");
+  return [...new Set([withoutPort, host, ...aliases].filter(Boolean))];
+}
+
+/** The SDK requests `/x/` but signs `/x`; a hand-made client may sign what it sent. */
+export function pathCandidates(path: string): string[] {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+  return [...new Set([trimmed, path])];
+}
+
+export async function authenticate(
+  request: AuthRequest,
+  settings: AuthSettings,
+): Promise<AuthResult> {
+  const diagnostics: AuthDiagnostics = { outcome: "rejected" };
+  const fail = (
+    code: ErrorCode,
+    failedCheck: string,
+    message: string,
+    parameter?: string,
+  ): AuthResult => {
+    diagnostics.failedCheck = failedCheck;
+    diagnostics.detail = message;
+    return { ok: false, error: new ApiError(code, message, parameter), diagnostics };
+  };
+  const param = (name: string) => request.query.find(([n]) => n === name)?.[1];
+
+  const accessKeyId = param("AccessKeyId");
+  if (!accessKeyId) {
+    return fail(
+      "MissingAuthenticationToken",
+      "access-key-id",
+      "The AccessKeyId query parameter is missing.",
+    );
+  }
+  diagnostics.accessKeyId = accessKeyId;
+  const key = settings.findKey(accessKeyId);
+  if (!key) {
+    return fail("AuthFailure", "access-key-id", `No access key has the id "${accessKeyId}".`);
+  }
+
+  for (const name of ["Expires", "Timestamp", "Signature"]) {
+    if (param(name) === undefined) {
+      return fail(
+        "MissingParameter",
+        name.toLowerCase(),
+        `The ${name} query parameter is missing.`,
+        name,
+      );
+    }
+  }
+  const expiresText = param("Expires")!, timestampText = param("Timestamp")!;
+  const signature = param("Signature")!;
+  const expires = /^\d{1,5}$/.test(expiresText) ? Number(expiresText) : NaN;
+  if (!(expires >= 1 && expires <= 86400)) {
+    return fail(
+      "InvalidParameter",
+      "expires",
+      `Expires must be an integer from 1 to 86400 seconds, got "${expiresText}".`,
+      "Expires",
+    );
+  }
+  const timestamp = parseTimestamp(timestampText);
+  if (timestamp === undefined) {
+    return fail(
+      "InvalidParameter",
+      "timestamp",
+      `Timestamp must be UTC time as yyyy-MM-ddTHH:mm:ssZ, got "${timestampText}".`,
+      "Timestamp",
+    );
+  }
+  const now = formatTimestamp(settings.now);
+  if (settings.now > timestamp + expires * 1000) {
+    return fail(
+      "SignaturesExpired",
+      "expires",
+      `The signature expired at ${
+        formatTimestamp(timestamp + expires * 1000)
+      } (Timestamp ${timestampText} + Expires ${expires} s); ccemu's clock reads ${now}.`,
+    );
+  }
+  if (timestamp - settings.now > settings.maxClockSkewSeconds * 1000) {
+    return fail(
+      "SignaturesExpired",
+      "timestamp-in-future",
+      `The signature is not valid yet: Timestamp ${timestampText} is more than ${settings.maxClockSkewSeconds} s ahead of ccemu's clock (${now}).`,
+    );
+  }
+
+  const hosts = hostCandidates(request.host, settings.signHosts);
+  const paths = pathCandidates(request.path);
+  diagnostics.hostsTried = hosts;
+  diagnostics.expectedStringToSign = stringToSign(
+    request.method,
+    hosts[0],
+    paths[0],
+    request.query,
+  );
+  let matched: { host: string; path: string } | undefined;
+  for (const host of hosts) {
+    for (const path of paths) {
+      const expected = await computeSignature(
+        key.accessKeySecret,
+        stringToSign(request.method, host, path, request.query),
+      );
+      if (!matched && signaturesEqual(expected, signature)) matched = { host, path };
+    }
+  }
+  if (!matched) {
+    const plus = signature.includes(" ")
+      ? " The Signature holds a space: a '+' of its base64 was probably sent without percent-encoding it as %2B."
+      : "";
+    return fail(
+      "AuthFailure",
+      "signature",
+      `The signature does not match. ccemu expected the string-to-sign "${diagnostics.expectedStringToSign}"` +
+        (hosts.length > 1 ? ` (host names tried: ${hosts.join(", ")})` : "") +
+        `, signed with HMAC-SHA1 under the secret of ${accessKeyId}, base64, then URL-encoded on the query.${plus}`,
+    );
+  }
+  diagnostics.matched = matched;
+
+  if (!ipAllowed(key.ipAllowList, request.remoteAddress)) {
+    return fail(
+      "UnauthorizedOperation",
+      "ip-allow-list",
+      `The caller address ${
+        request.remoteAddress || "(unknown)"
+      } is not on the allow-list of ${accessKeyId} (${key.ipAllowList.join(", ")}).`,
+    );
+  }
+  if (!permits(key, settings.operation.path, settings.operation.readOnly)) {
+    return fail(
+      "UnauthorizedOperation",
+      "permission",
+      `The access key ${accessKeyId} has no permission for ${settings.operation.path} (it holds: ${
+        key.permissions.join(", ")
+      }).`,
+    );
+  }
+  if (key.rateLimit && !settings.rateLimiter.take(accessKeyId, key.rateLimit, settings.now)) {
+    const { requests, perSeconds } = key.rateLimit;
+    const retry = settings.rateLimiter.retryAfter(key.rateLimit, settings.now);
+    return fail(
+      "TooManyRequests",
+      "rate-limit",
+      `The access key ${accessKeyId} is limited to ${requests} requests per ${perSeconds} s; retry in ${retry} s.`,
+    );
+  }
+  diagnostics.outcome = "accepted";
+  return { ok: true, key, diagnostics };
+}

@@ -1,0 +1,79 @@
+/** The open API's error codes (spec part 7), their HTTP statuses and the failure envelope. */
+
+export const ERROR_STATUS = {
+  AuthFailure: 401,
+  InvalidParameter: 400,
+  MissingParameter: 400,
+  ResourceNotFound: 404,
+  MissingRequestBody: 400,
+  MissingAuthenticationToken: 400,
+  HttpMediaTypeNotSupported: 400,
+  HttpRequestMethodNotSupported: 405,
+  UnauthorizedOperation: 403,
+  UnknownParameter: 400,
+  SignaturesExpired: 403,
+  TooManyRequests: 429,
+  InternalError: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * The messages `--strict` answers with: as terse as the vendor's table. Parameter errors keep the
+ * parameter's name, because the vendor says its message "describes the bad value".
+ */
+const TERSE: Record<ErrorCode, string> = {
+  AuthFailure: "Authentication failed.",
+  InvalidParameter: "A parameter is invalid.",
+  MissingParameter: "A required parameter is absent.",
+  ResourceNotFound: "The resource does not exist.",
+  MissingRequestBody: "The request body is absent.",
+  MissingAuthenticationToken: "The request must contain a valid access-key ID.",
+  HttpMediaTypeNotSupported: "Media type unsupported; only application/json.",
+  HttpRequestMethodNotSupported: "HTTP method unsupported.",
+  UnauthorizedOperation: "The key lacks permission for the operation.",
+  UnknownParameter: "An unknown parameter was supplied.",
+  SignaturesExpired: "Signature expired.",
+  TooManyRequests: "Request limit exceeded.",
+  InternalError: "Internal error; retry, and contact support if it persists.",
+};
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  /** The parameter at fault, kept in `--strict` messages. */
+  readonly parameter?: string;
+
+  constructor(code: ErrorCode, message: string, parameter?: string) {
+    super(message);
+    this.code = code;
+    this.parameter = parameter;
+  }
+
+  get status(): (typeof ERROR_STATUS)[ErrorCode] {
+    return ERROR_STATUS[this.code];
+  }
+
+  /** The message the client sees: full unless `strict`, where diagnostics are dropped. */
+  publicMessage(strict: boolean): string {
+    if (!strict) return this.message;
+    return this.parameter ? `${TERSE[this.code]} (${this.parameter})` : TERSE[this.code];
+  }
+}
+
+export interface FailureBody {
+  requestId: string;
+  error: { code: ErrorCode; message: string };
+}
+
+export function failureBody(requestId: string, error: ApiError, strict: boolean): FailureBody {
+  return { requestId, error: { code: error.code, message: error.publicMessage(strict) } };
+}
+
+/** Anything thrown that is not an ApiError becomes InternalError, without its stack. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(
+    "InternalError",
+    "Internal error: the emulator failed to handle the request.",
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The signed API's one handler: every emulated operation passes the same checks in one order:
+ *   operation exists (ResourceNotFound) -> method (HttpRequestMethodNotSupported) -> authentication
+ *   (auth.ts) -> media type -> body present, within the limit, JSON -> parameters (zod) ->
+ *   enterpriseId belongs to the key -> the operation's handler -> `{ requestId, ...result }`.
+ * Nothing reaches a handler before every check passed, so a rejected request changes no state.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { bodyText, readBody } from "../body.ts";
+import type { Emulator } from "../emulator.ts";
+import { authenticate } from "./auth.ts";
+import { ApiError, failureBody, toApiError } from "./errors.ts";
+import type { Operation } from "./operation.ts";
+import { COMMON_PARAMETERS } from "./signature.ts";
+import { parseParameters } from "./validation.ts";
+
+const NO_QUERY = z.strictObject({});
+
+/** Query pairs as an object; `name[i]` pairs become the array `name`, in index order. */
+export function queryObject(pairs: [string, string][]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const arrays: Record<string, [number, string][]> = {};
+  for (const [name, value] of pairs) {
+    const element = /^(.+)\[(\d+)\]$/.exec(name);
+    if (element) (arrays[element[1]] ??= []).push([Number(element[2]), value]);
+    else if (!(name in out)) out[name] = value;
+  }
+  for (const [name, items] of Object.entries(arrays)) {
+    out[name] = items.sort(([a], [b]) => a - b).map(([, value]) => value);
+  }
+  return out;
+}
+
+function isJsonMediaType(value: string | undefined): boolean {
+  return value !== undefined && /^application\/json\s*(;|$)/i.test(value.trim());
+}
+
+async function jsonBody(c: Context<AppEnv>, limit: number): Promise<unknown> {
+  // The gateway spec names the header `ContentType`; ccemu accepts that spelling too.
+  const mediaType = c.req.header("content-type") ?? c.req.header("contenttype");
+  if (!isJsonMediaType(mediaType)) {
+    throw new ApiError(
+      "HttpMediaTypeNotSupported",
+      `Content-Type ${
+        mediaType ? `"${mediaType}"` : "is missing; it"
+      } must be application/json (charset=UTF-8 may follow).`,
+    );
+  }
+  const read = await readBody(c.req.raw, limit);
+  const text = bodyText(read);
+  c.set("bodyText", text);
+  if (read.overLimit) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is larger than the limit of ${limit} bytes (--max-body-mb).`,
+      "body",
+    );
+  }
+  if (text.trim() === "") {
+    throw new ApiError(
+      "MissingRequestBody",
+      "The request body is empty; this operation takes a JSON object.",
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is not valid JSON: ${(error as Error).message}.`,
+      "body",
+    );
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    throw new ApiError("InvalidParameter", "The request body must be a JSON object.", "body");
+  }
+  return json;
+}
+
+/** The key may only act for its own enterprise. */
+function checkEnterprise(params: unknown, enterpriseId: string): void {
+  const given = (params as { enterpriseId?: unknown } | undefined)?.enterpriseId;
+  if (given !== undefined && String(given) !== enterpriseId) {
+    throw new ApiError(
+      "UnauthorizedOperation",
+      `enterpriseId ${given} is not the enterprise of this access key (${enterpriseId}).`,
+      "enterpriseId",
+    );
+  }
+}
+
+/** The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). */
+export function signedApi(emulator: Emulator, prefix: string, operations: Operation[]) {
+  const byPath = new Map(operations.map((op) => [op.path, op]));
+  const names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
+
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const requestId = c.get("requestId");
+    try {
+      const url = new URL(c.req.url);
+      const operation = byPath.get(url.pathname.replace(/\/+$/, ""));
+      if (!operation) {
+        throw new ApiError(
+          "ResourceNotFound",
+          `No operation at ${url.pathname}. Operations under ${prefix}: ${names}.`,
+        );
+      }
+      if (c.req.method !== operation.method) {
+        throw new ApiError(
+          "HttpRequestMethodNotSupported",
+          `${operation.path} takes ${operation.method}, not ${c.req.method}.`,
+        );
+      }
+      const query = [...url.searchParams];
+      const auth = await authenticate(
+        {
+          method: c.req.method,
+          host: c.req.header("host") ?? url.host,
+          path: url.pathname,
+          query,
+          remoteAddress: c.env?.remoteAddr?.hostname ?? "",
+        },
+        {
+          findKey: (id) => emulator.findKey(id),
+          now: emulator.clock.now(),
+          signHosts: emulator.config.signHosts,
+          maxClockSkewSeconds: emulator.config.maxClockSkewSeconds,
+          rateLimiter: emulator.rateLimiter,
+          operation,
+        },
+      );
+      c.set("auth", auth.diagnostics);
+      if (!auth.ok) throw auth.error;
+      const enterprise = emulator.findEnterprise(auth.key.enterpriseId);
+      if (!enterprise) {
+        throw new ApiError(
+          "AuthFailure",
+          `The enterprise ${auth.key.enterpriseId} of this key no longer exists.`,
+        );
+      }
+
+      const business = queryObject(
+        query.filter(([name]) => !(COMMON_PARAMETERS as readonly string[]).includes(name)),
+      );
+      let params: unknown, queryParams: unknown;
+      if (operation.method === "GET") {
+        params = parseParameters(operation.params, business);
+      } else {
+        const body = await jsonBody(c, emulator.config.maxBodyBytes);
+        params = parseParameters(operation.params, body);
+        queryParams = parseParameters(operation.query ?? NO_QUERY, business);
+      }
+      checkEnterprise(params, enterprise.enterpriseId);
+      const result = await operation.handle(
+        { emulator, key: auth.key, enterprise, origin: url.origin },
+        params,
+        queryParams,
+      );
+      return c.json({ requestId, ...result });
+    } catch (thrown) {
+      // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
+      if (!(thrown instanceof ApiError)) console.error(`ccemu: ${requestId}:`, thrown);
+      const error = toApiError(thrown);
+      c.set("errorCode", error.code);
+      return c.json(failureBody(requestId, error, emulator.config.strict), error.status);
+    }
+  };
+}

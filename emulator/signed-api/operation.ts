@@ -1,0 +1,52 @@
+/**
+ * A signed operation: its method and path, whether it only reads (for `read` permissions), the zod
+ * schema of its parameters and a handler over the state. The dispatcher (middleware.ts) does the
+ * rest, so every operation gets the same checks in the same order.
+ */
+import type { z } from "zod";
+import type { Emulator } from "../emulator.ts";
+import type { AccessKey, Enterprise } from "../tenants.ts";
+
+export interface OperationContext {
+  emulator: Emulator;
+  key: AccessKey;
+  enterprise: Enterprise;
+  /** Origin the caller reached ccemu at, for URLs ccemu hands out (uploads, media, recordings). */
+  origin: string;
+}
+
+/** The response fields besides `requestId`, which the dispatcher puts first. */
+export type OperationResult = Record<string, unknown>;
+
+export interface Operation {
+  method: "GET" | "POST";
+  path: string;
+  readOnly: boolean;
+  /** POST: the JSON body; GET: the business query parameters (arrays as `name[i]`). */
+  params: z.ZodType;
+  /** Business query parameters of a POST operation (such as `username`). */
+  query?: z.ZodType;
+  handle(
+    ctx: OperationContext,
+    params: unknown,
+    query: unknown,
+  ): OperationResult | Promise<OperationResult>;
+}
+
+/** Declares an operation with its handler typed by its schemas. */
+export function defineOperation<P extends z.ZodType, Q extends z.ZodType = z.ZodType<undefined>>(
+  op: {
+    method: "GET" | "POST";
+    path: string;
+    readOnly: boolean;
+    params: P;
+    query?: Q;
+    handle(
+      ctx: OperationContext,
+      params: z.output<P>,
+      query: z.output<Q>,
+    ): OperationResult | Promise<OperationResult>;
+  },
+): Operation {
+  return op as Operation;
+}

@@ -1,0 +1,148 @@
+/**
+ * The open API's signature (spec part 5), byte-exact with the vendor's Java SDK. Pure functions:
+ * both the verifier (middleware) and the signing client (harness) use them.
+ */
+import { timingSafeEqual } from "node:crypto";
+
+/** The common query parameters every signed call carries. */
+export const COMMON_PARAMETERS = ["AccessKeyId", "Expires", "Timestamp", "Signature"] as const;
+
+const UNRESERVED = /[A-Za-z0-9.\-*_]/;
+const utf8 = new TextEncoder();
+
+/**
+ * Java's `URLEncoder.encode(s, "UTF-8")`: alphanumerics and `. - * _` kept, space as `+`, every
+ * other byte of the UTF-8 form as `%XX` in uppercase hex (so `~` is `%7E`, unlike RFC 3986).
+ */
+export function javaUrlEncode(text: string): string {
+  let out = "";
+  for (const char of text) {
+    if (char === " ") out += "+";
+    else if (UNRESERVED.test(char)) out += char;
+    else {
+      for (const byte of utf8.encode(char)) {
+        out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+      }
+    }
+  }
+  return out;
+}
+
+/** The `name=value` pairs to sign: every parameter but `Signature`, encoded, sorted by name. */
+export function canonicalQuery(params: Iterable<[string, string]>): string {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (name !== "Signature") pairs.push([javaUrlEncode(name), javaUrlEncode(value)]);
+  }
+  // Sorted by encoded name (then value, so repeated names still give one order), by code unit.
+  pairs.sort(([a, av], [b, bv]) => a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0);
+  return pairs.map(([name, value]) => `${name}=${value}`).join("&");
+}
+
+/** METHOD + host + path + `?` + canonical pairs, with no separators between the first three. */
+export function stringToSign(
+  method: string,
+  host: string,
+  path: string,
+  params: Iterable<[string, string]>,
+): string {
+  return `${method.toUpperCase()}${host}${path}?${canonicalQuery(params)}`;
+}
+
+/** Imported HMAC keys by secret: importing costs more than signing, and there are few secrets. */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size > 1000) hmacKeys.clear();
+    key = crypto.subtle.importKey(
+      "raw",
+      utf8.encode(secret),
+      { name: "HMAC", hash: "SHA-1" },
+      false,
+      [
+        "sign",
+      ],
+    );
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** base64(HMAC-SHA1(secret, stringToSign)), before the URL encoding that puts it on the query. */
+export async function computeSignature(secret: string, text: string): Promise<string> {
+  const key = await hmacKey(secret);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, utf8.encode(text)));
+  return btoa(String.fromCharCode(...mac));
+}
+
+/** Compares two signatures in constant time (for equal lengths; a length differs openly). */
+export function signaturesEqual(a: string, b: string): boolean {
+  const left = utf8.encode(a), right = utf8.encode(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** `yyyy-MM-ddTHH:mm:ssZ`, the only Timestamp form the spec allows. */
+export function formatTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+
+/** Parses a Timestamp; undefined unless it is exactly `yyyy-MM-ddTHH:mm:ssZ` and a real time. */
+export function parseTimestamp(text: string): number | undefined {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(ms);
+  // Date.UTC rolls over (Feb 30 -> Mar 2); a rolled-over date is not the time the caller wrote.
+  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
+    return undefined;
+  }
+  return ms;
+}
+
+/** Flattens business parameters into query pairs, arrays as `name[i]` (spec part 5). */
+export function queryPairs(params: Record<string, unknown>): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => pairs.push([`${name}[${i}]`, String(item)]));
+    } else pairs.push([name, String(value)]);
+  }
+  return pairs;
+}
+
+export interface SignInput {
+  method: string;
+  /** The absolute URL to call; its query may already hold business parameters. */
+  url: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  /** Signing time in ms (the virtual clock's now in tests). */
+  now: number;
+  /** Validity in seconds, 1 to 86400. */
+  expires?: number;
+  /** The host to sign; by default the URL's host name without the port, as the Java SDK does. */
+  signHost?: string;
+}
+
+/**
+ * Signs a request the way the vendor's Java SDK does and returns the URL to call: the common
+ * parameters added, `Signature` percent-encoded once, the string-to-sign for display.
+ */
+export async function signUrl(input: SignInput): Promise<{ url: string; stringToSign: string }> {
+  const url = new URL(input.url);
+  url.searchParams.delete("Signature");
+  url.searchParams.set("AccessKeyId", input.accessKeyId);
+  url.searchParams.set("Expires", String(input.expires ?? 600));
+  url.searchParams.set("Timestamp", formatTimestamp(input.now));
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  const text = stringToSign(input.method, input.signHost ?? url.hostname, path, url.searchParams);
+  const signature = await computeSignature(input.accessKeySecret, text);
+  const query = canonicalQuery(url.searchParams) + "&Signature=" + javaUrlEncode(signature);
+  return { url: `${url.origin}${url.pathname}?${query}`, stringToSign: text };
+}

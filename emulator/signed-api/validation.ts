@@ -1,0 +1,75 @@
+/**
+ * Turns zod's findings on a request into the vendor's codes: an absent field is MissingParameter,
+ * an extra one UnknownParameter, anything else InvalidParameter, each naming the field.
+ */
+import type { z } from "zod";
+import { ApiError, type ErrorCode } from "./errors.ts";
+
+/** `a.b[2].c`, the way a Java developer reads a bean path. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (out, key) =>
+      typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key),
+    "",
+  );
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? text.slice(0, 57) + "..." : text;
+}
+
+interface Problem {
+  code: ErrorCode;
+  field: string;
+  message: string;
+}
+
+function problemOf(issue: z.core.$ZodIssue, input: unknown): Problem[] {
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => {
+      const field = fieldPath([...issue.path, key]);
+      return {
+        code: "UnknownParameter",
+        field,
+        message: `${field} is not a parameter of this operation`,
+      };
+    });
+  }
+  // Inside a JSON-array text field the value is not in the raw input: then it is never "missing".
+  const value = valueAt(input, issue.path);
+  const field = fieldPath(issue.path) || "body";
+  if (issue.code === "invalid_type" && value === undefined && issue.path.length > 0) {
+    return [{ code: "MissingParameter", field, message: `${field} is required` }];
+  }
+  const received = value === undefined ? "" : ` (received ${preview(value)})`;
+  return [{ code: "InvalidParameter", field, message: `${field}: ${issue.message}${received}` }];
+}
+
+const PRIORITY: ErrorCode[] = ["MissingParameter", "UnknownParameter", "InvalidParameter"];
+
+/** The error for a failed parse: the most basic problem first, the next few named after it. */
+export function validationError(error: z.ZodError, input: unknown): ApiError {
+  const problems = error.issues.flatMap((issue) => problemOf(issue, input));
+  problems.sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code));
+  const [first, ...rest] = problems;
+  const more = rest.slice(0, 3).map((p) => p.message);
+  const also = more.length ? ` Also: ${more.join("; ")}${rest.length > 3 ? "; ..." : ""}.` : "";
+  return new ApiError(first.code, `${first.message}.${also}`, first.field);
+}
+
+/** Parses `input` with `schema` or throws the vendor's error for the first problem. */
+export function parseParameters<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error, input);
+  return result.data;
+}

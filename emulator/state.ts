@@ -1,0 +1,38 @@
+/**
+ * The whole emulated state: plain data, so that reset, snapshot export and import are a parse and
+ * a stringify. Each area owns its part; timers are not state (areas rebuild them from it).
+ */
+import { z } from "zod";
+import { AccessKeySchema, EnterpriseSchema } from "./tenants.ts";
+import { OutboundStateSchema } from "./outbound/schemas.ts";
+import { KbStateSchema } from "./kb/schemas.ts";
+
+export const StateSchema = z.strictObject({
+  enterprises: z.array(EnterpriseSchema).default(() => []),
+  accessKeys: z.array(AccessKeySchema).default(() => []),
+  outbound: OutboundStateSchema.default(() => OutboundStateSchema.parse({})),
+  kb: KbStateSchema.default(() => KbStateSchema.parse({})),
+  /** Next id per kind of record, so ids continue after an import the way they would have. */
+  sequences: z.record(z.string(), z.number().int()).default(() => ({})),
+});
+export type State = z.infer<typeof StateSchema>;
+
+/** Where each kind of id lives, so sequences can start above the ids a fixture already uses. */
+const ID_KINDS: Record<string, (state: State) => number[]> = {
+  blackListId: (state) => state.outbound.blacklist.map((entry) => entry.blackListId),
+};
+
+/** Starts every sequence not yet set above the largest id of its kind in `state`. */
+export function seedSequences(state: State): State {
+  for (const [kind, ids] of Object.entries(ID_KINDS)) {
+    state.sequences[kind] ??= ids(state).reduce((max, id) => Math.max(max, id), 0) + 1;
+  }
+  return state;
+}
+
+/** Hands out the next id of a kind. */
+export function nextId(state: State, kind: string): number {
+  const id = state.sequences[kind] ?? 1;
+  state.sequences[kind] = id + 1;
+  return id;
+}

@@ -1,0 +1,55 @@
+/** A binary min-heap of timers ordered by time, then by scheduling order (so ties keep FIFO). */
+
+export interface Timer {
+  id: number;
+  at: number;
+  fn: () => void;
+}
+
+const before = (a: Timer, b: Timer) => a.at < b.at || (a.at === b.at && a.id < b.id);
+
+export class TimerHeap {
+  #items: Timer[] = [];
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  peek(): Timer | undefined {
+    return this.#items[0];
+  }
+
+  push(timer: Timer): void {
+    const items = this.#items;
+    items.push(timer);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(items[i], items[parent])) break;
+      [items[i], items[parent]] = [items[parent], items[i]];
+      i = parent;
+    }
+  }
+
+  pop(): Timer | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || last === undefined) return top;
+    items[0] = last;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1, right = left + 1;
+      let least = i;
+      if (left < items.length && before(items[left], items[least])) least = left;
+      if (right < items.length && before(items[right], items[least])) least = right;
+      if (least === i) return top;
+      [items[i], items[least]] = [items[least], items[i]];
+      i = least;
+    }
+  }
+
+  clear(): void {
+    this.#items = [];
+  }
+}

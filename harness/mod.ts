@@ -1,0 +1,114 @@
+/**
+ * ccemu's test harness: start the emulator inside your own `deno test`, sign requests, move the
+ * virtual clock, read the journal.
+ *
+ * ```ts
+ * import { startEmulator } from "./harness/mod.ts";
+ * Deno.test("lists scripts", async () => {
+ *   await using ccemu = await startEmulator();
+ *   const { body } = await ccemu.client().post("/gateway/robot_list", { robotStatus: 1 });
+ * });
+ * ```
+ */
+import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/config.ts";
+import type { Emulator } from "../emulator/emulator.ts";
+import { loadFixtures } from "../emulator/fixtures.ts";
+import type { JournalEntry, JournalFilter } from "../emulator/journal.ts";
+import { startServer } from "../emulator/server.ts";
+import type { Snapshot } from "../emulator/snapshot.ts";
+import type { State } from "../emulator/state.ts";
+import type { AccessKey } from "../emulator/tenants.ts";
+import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
+
+export { DEMO_KEY, SignedClient } from "./client.ts";
+export type { ApiResponse, ClientOptions } from "./client.ts";
+export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
+
+export interface EmulatorOptions {
+  /** A fixture file or folder, or a ready state; default `fixtures/default`. */
+  fixtures?: string | State;
+  /** Default `manual`: time moves only when the test says so. */
+  clock?: "real" | "manual";
+  /** Start of virtual time (ms); default 2026-01-05T01:00:00Z in manual mode. */
+  clockStart?: number;
+  /** Default 1, so that ids and outcomes repeat from run to run. */
+  seed?: number;
+  strict?: boolean;
+  signHosts?: string[];
+  journalSize?: number;
+  maxClockSkewSeconds?: number;
+}
+
+export interface RunningEmulator extends AsyncDisposable {
+  /** `http://127.0.0.1:PORT`. */
+  url: string;
+  /** The emulator itself, for what the helpers below do not cover. */
+  emulator: Emulator;
+  clock: {
+    now(): number;
+    /** Moves time forward, firing due timers; returns how many fired. */
+    advance(ms: number): number;
+    advanceTo(time: number): number;
+    set(time: number): number;
+  };
+  journal: {
+    list(filter?: JournalFilter): JournalEntry[];
+    get(id: number): JournalEntry | undefined;
+    clear(): void;
+  };
+  /** Back to the fixtures (state, generator, timers); the clock keeps its time. */
+  reset(): void;
+  /** The whole state as a snapshot object; pass it to `restore` to go back to it. */
+  snapshot(): Snapshot;
+  restore(snapshot: Snapshot): void;
+  /** Adds an access key; returns it as stored (with defaults filled in). */
+  addKey(key: Partial<AccessKey> & Pick<AccessKey, "accessKeyId" | "accessKeySecret">): AccessKey;
+  /** A signing client on this emulator; by default the demo key, signing with the virtual clock. */
+  client(options?: Partial<ClientOptions>): SignedClient;
+  close(): Promise<void>;
+}
+
+/** Starts ccemu in this process on a free loopback port. Use with `await using`. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = options.clock ?? "manual";
+  const fixtures = typeof options.fixtures === "object"
+    ? structuredClone(options.fixtures)
+    : await loadFixtures(options.fixtures ?? DEFAULT_CONFIG.fixtures);
+  const running = await startServer({
+    ...DEFAULT_CONFIG,
+    port: 0,
+    ui: false,
+    clock,
+    clockStart: options.clockStart ?? (clock === "manual" ? MANUAL_CLOCK_START : undefined),
+    seed: options.seed ?? 1,
+    strict: options.strict ?? false,
+    signHosts: options.signHosts ?? [],
+    journalSize: options.journalSize ?? DEFAULT_CONFIG.journalSize,
+    maxClockSkewSeconds: options.maxClockSkewSeconds ?? DEFAULT_CONFIG.maxClockSkewSeconds,
+  }, fixtures);
+  const { emulator, url } = running;
+  const virtual = emulator.clock;
+  return {
+    url,
+    emulator,
+    clock: {
+      now: () => virtual.now(),
+      advance: (ms) => virtual.advance(ms),
+      advanceTo: (time) => virtual.advanceTo(time),
+      set: (time) => virtual.set(time),
+    },
+    journal: {
+      list: (filter) => emulator.journal.list(filter),
+      get: (id) => emulator.journal.get(id),
+      clear: () => emulator.journal.clear(),
+    },
+    reset: () => emulator.reset(),
+    snapshot: () => structuredClone(emulator.exportSnapshot()),
+    restore: (snapshot) => emulator.importSnapshot(structuredClone(snapshot)),
+    addKey: (key) => emulator.addKey({ enterpriseId: DEMO_KEY.enterpriseId, ...key }),
+    client: (clientOptions = {}) =>
+      new SignedClient({ url, now: () => virtual.now(), ...clientOptions }),
+    close: running.close,
+    [Symbol.asyncDispose]: running.close,
+  };
+}
