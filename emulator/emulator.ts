@@ -12,7 +12,7 @@ import { RateLimiter } from "./signed-api/rate-limit.ts";
 import { type Snapshot, SnapshotSchema } from "./snapshot.ts";
 import type { State } from "./state.ts";
 import { type AccessKey, AccessKeySchema, type Enterprise } from "./tenants.ts";
-import { validationError } from "./signed-api/validation.ts";
+import { parseParameters } from "./signed-api/validation.ts";
 
 export class Emulator {
   readonly clock: Clock;
@@ -70,9 +70,7 @@ export class Emulator {
 
   /** Replaces everything with a snapshot; a snapshot that does not validate changes nothing. */
   importSnapshot(input: unknown): void {
-    const result = SnapshotSchema.safeParse(input);
-    if (!result.success) throw validationError(result.error, input);
-    const { clock, random, state } = result.data;
+    const { clock, random, state } = parseParameters(SnapshotSchema, input);
     this.clock.clear();
     this.clock.set(clock.now);
     this.#load(state, random.state);
@@ -89,9 +87,7 @@ export class Emulator {
 
   /** Adds an access key (control API and harness). */
   addKey(input: unknown): AccessKey {
-    const parsed = AccessKeySchema.safeParse(input);
-    if (!parsed.success) throw validationError(parsed.error, input);
-    const key = parsed.data;
+    const key = parseParameters(AccessKeySchema, input);
     if (!this.findEnterprise(key.enterpriseId)) {
       throw new ApiError(
         "InvalidParameter",

@@ -25,10 +25,12 @@ const SetClock = z.strictObject({
   mode: z.enum(["real", "manual"]).optional(),
   now: time().optional(),
 });
-const Advance = z.union([
-  z.strictObject({ ms: z.number().int().min(0).max(10 * 366 * 86_400_000) }),
-  z.strictObject({ to: time() }),
-], { error: 'send {"ms": N} or {"to": TIME}' });
+const Advance = z.strictObject({
+  ms: z.number().int().min(0).max(10 * 366 * 86_400_000).optional(),
+  to: time().optional(),
+}).refine((body) => (body.ms === undefined) !== (body.to === undefined), {
+  error: 'send either {"ms": N} or {"to": TIME}',
+});
 
 export function clockRoutes(emulator: Emulator) {
   const clock = emulator.clock;
@@ -42,7 +44,7 @@ export function clockRoutes(emulator: Emulator) {
     })
     .post("/advance", async (c) => {
       const body = parseParameters(Advance, await jsonObject(c, 4096));
-      const fired = "ms" in body ? clock.advance(body.ms) : clock.advanceTo(body.to);
+      const fired = body.ms !== undefined ? clock.advance(body.ms) : clock.advanceTo(body.to!);
       return c.json({ ...clock.status(), fired });
     });
 }

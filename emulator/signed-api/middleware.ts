@@ -39,8 +39,8 @@ function isJsonMediaType(value: string | undefined): boolean {
 
 async function jsonBody(c: Context<AppEnv>, limit: number): Promise<unknown> {
   // The gateway spec names the header `ContentType`; ccemu accepts that spelling too.
-  const mediaType = c.req.header("content-type") ?? c.req.header("contenttype");
-  if (!isJsonMediaType(mediaType)) {
+  const mediaType = c.req.header("content-type");
+  if (!isJsonMediaType(mediaType) && !isJsonMediaType(c.req.header("contenttype"))) {
     throw new ApiError(
       "HttpMediaTypeNotSupported",
       `Content-Type ${

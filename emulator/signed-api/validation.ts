@@ -14,15 +14,6 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   );
 }
 
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== "object") return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
 function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? text.slice(0, 57) + "..." : text;
@@ -34,7 +25,7 @@ interface Problem {
   message: string;
 }
 
-function problemOf(issue: z.core.$ZodIssue, input: unknown): Problem[] {
+function problemOf(issue: z.core.$ZodIssue): Problem[] {
   if (issue.code === "unrecognized_keys") {
     return issue.keys.map((key) => {
       const field = fieldPath([...issue.path, key]);
@@ -45,10 +36,12 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown): Problem[] {
       };
     });
   }
-  // Inside a JSON-array text field the value is not in the raw input: then it is never "missing".
-  const value = valueAt(input, issue.path);
+  // Parsed with `reportInput`, every issue carries the value it judged; JSON has no undefined, so
+  // an undefined value is an absent field (also inside JSON-array text, whose elements are parsed).
+  const value = issue.input;
   const field = fieldPath(issue.path) || "body";
-  if (issue.code === "invalid_type" && value === undefined && issue.path.length > 0) {
+  const typeIssue = issue.code === "invalid_type" || issue.code === "invalid_union";
+  if (typeIssue && value === undefined && issue.path.length > 0) {
     return [{ code: "MissingParameter", field, message: `${field} is required` }];
   }
   const received = value === undefined ? "" : ` (received ${preview(value)})`;
@@ -58,8 +51,8 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown): Problem[] {
 const PRIORITY: ErrorCode[] = ["MissingParameter", "UnknownParameter", "InvalidParameter"];
 
 /** The error for a failed parse: the most basic problem first, the next few named after it. */
-export function validationError(error: z.ZodError, input: unknown): ApiError {
-  const problems = error.issues.flatMap((issue) => problemOf(issue, input));
+export function validationError(error: z.ZodError): ApiError {
+  const problems = error.issues.flatMap(problemOf);
   problems.sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code));
   const [first, ...rest] = problems;
   const more = rest.slice(0, 3).map((p) => p.message);
@@ -69,7 +62,7 @@ export function validationError(error: z.ZodError, input: unknown): ApiError {
 
 /** Parses `input` with `schema` or throws the vendor's error for the first problem. */
 export function parseParameters<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error, input);
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw validationError(result.error);
   return result.data;
 }

@@ -1,0 +1,291 @@
+import assert from "node:assert/strict";
+import { testEmulator } from "../helpers.ts";
+
+const START = Date.UTC(2026, 0, 5, 1);
+const BLACKLIST = { enterpriseId: "7000001", mobile: "13912345678" };
+
+Deno.test("clock routes: read, set mode and time, advance by ms or to a time", async () => {
+  using ccemu = testEmulator();
+  const read = await ccemu.control("GET", "/_emulator/clock");
+  assert.deepEqual(read.json, {
+    mode: "manual",
+    now: START,
+    iso: "2026-01-05T01:00:00.000Z",
+    pendingTimers: 0,
+    nextTimerAt: null,
+  });
+
+  let fired = 0;
+  ccemu.emulator.clock.schedule(START + 30_000, () => fired++);
+  const advanced = await ccemu.control("POST", "/_emulator/clock/advance", { ms: 60_000 });
+  assert.equal(advanced.json.now, START + 60_000);
+  assert.equal(advanced.json.fired, 1);
+  assert.equal(fired, 1);
+
+  const to = await ccemu.control("POST", "/_emulator/clock/advance", {
+    to: "2026-01-05T02:00:00Z",
+  });
+  assert.equal(to.json.iso, "2026-01-05T02:00:00.000Z");
+
+  const set = await ccemu.control("POST", "/_emulator/clock", { now: START });
+  assert.equal(set.json.now, START);
+  const byMs = await ccemu.control("POST", "/_emulator/clock", { now: START + 5 });
+  assert.equal(byMs.json.now, START + 5);
+  const real = await ccemu.control("POST", "/_emulator/clock", { mode: "real" });
+  assert.equal(real.json.mode, "real");
+  assert.ok(Math.abs(real.json.now - (START + 5)) < 1000, "switching mode keeps the time");
+  await ccemu.control("POST", "/_emulator/clock", { mode: "manual" });
+});
+
+Deno.test("clock routes refuse bad input with the envelope, naming the field", async () => {
+  using ccemu = testEmulator();
+  const cases: [unknown, string, RegExp][] = [
+    [{ ms: -1 }, "InvalidParameter", /^ms: /],
+    [{ to: "someday" }, "InvalidParameter", /^to: expected ISO 8601/],
+    [{ ms: 1, to: 5 }, "InvalidParameter", /either/],
+    [{}, "InvalidParameter", /either/],
+    ["[1]", "InvalidParameter", /JSON object/],
+    ["{", "InvalidParameter", /not valid JSON/],
+  ];
+  for (const [body, code, message] of cases) {
+    const res = await ccemu.control("POST", "/_emulator/clock/advance", body);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    assert.equal(res.json.error.code, code);
+    assert.match(res.json.error.message, message);
+    assert.match(res.json.requestId, /^control-\d+$/);
+  }
+  const extra = await ccemu.control("POST", "/_emulator/clock/advance", { ms: 1, extra: true });
+  assert.equal(extra.json.error.code, "UnknownParameter");
+  const empty = await ccemu.control("POST", "/_emulator/clock/advance");
+  assert.equal(empty.json.error.code, "MissingRequestBody");
+  const mode = await ccemu.control("POST", "/_emulator/clock", { mode: "fast" });
+  assert.equal(mode.json.error.code, "InvalidParameter");
+  assert.match(mode.json.error.message, /^mode: /);
+  assert.equal(ccemu.emulator.clock.now(), START, "nothing moved");
+});
+
+Deno.test("journal routes: list with filters, one entry, clear", async () => {
+  using ccemu = testEmulator();
+  await ccemu.signed("POST", "/gateway/robot_list", { body: { robotStatus: 0 } });
+  await ccemu.signed("GET", "/aikb/list_public_repositories");
+  await ccemu.signed("POST", "/gateway/nothing", { body: {} });
+  const all = await ccemu.control("GET", "/_emulator/journal");
+  assert.equal(all.json.entries.length, 3);
+  assert.equal(all.json.capacity, 5000);
+  const kb = await ccemu.control("GET", "/_emulator/journal?area=kb");
+  assert.deepEqual(kb.json.entries.map((e: { path: string }) => e.path), [
+    "/aikb/list_public_repositories",
+  ]);
+  const failed = await ccemu.control("GET", "/_emulator/journal?status=4xx");
+  assert.equal(failed.json.entries[0].errorCode, "ResourceNotFound");
+  const after = await ccemu.control(
+    "GET",
+    `/_emulator/journal?since=${all.json.entries[0].id}&limit=1`,
+  );
+  assert.equal(after.json.entries[0].id, all.json.entries[1].id);
+  const one = await ccemu.control("GET", `/_emulator/journal/${all.json.entries[0].id}`);
+  assert.equal(one.json.requestId, all.json.entries[0].requestId);
+  assert.equal(
+    (await ccemu.control("GET", "/_emulator/journal/99999")).json.error.code,
+    "ResourceNotFound",
+  );
+  const bad = await ccemu.control("GET", "/_emulator/journal?status=teapot");
+  assert.equal(bad.json.error.code, "InvalidParameter");
+  assert.equal(
+    (await ccemu.control("GET", "/_emulator/journal?colour=red")).json.error.code,
+    "UnknownParameter",
+  );
+  assert.deepEqual((await ccemu.control("DELETE", "/_emulator/journal")).json, { cleared: 3 });
+  assert.equal((await ccemu.control("GET", "/_emulator/journal")).json.entries.length, 0);
+});
+
+Deno.test("the events stream carries journal entries and state changes live", async () => {
+  using ccemu = testEmulator();
+  const response = await ccemu.app.request("http://127.0.0.1:8686/_emulator/events", {
+    headers: { host: "127.0.0.1:8686" },
+  }, {
+    remoteAddr: { hostname: "127.0.0.1" },
+  });
+  assert.equal(response.headers.get("content-type"), "text/event-stream");
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  const readUntil = async (pattern: RegExp) => {
+    while (!pattern.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended before ${pattern}: ${text}`);
+      text += value;
+    }
+  };
+  try {
+    await readUntil(/event: hello/);
+    await ccemu.signed("POST", "/gateway/robot_list", { body: { robotStatus: 1 } });
+    await readUntil(/event: journal\ndata: .*\nid: 1\n/);
+    assert.match(text, /"path":"\/gateway\/robot_list"/);
+    await ccemu.control("POST", "/_emulator/clock/advance", { ms: 1000 });
+    await readUntil(/event: state\ndata: \{"type":"state","change":"clock"/);
+    await ccemu.control("POST", "/_emulator/reset");
+    await readUntil(/"change":"reset"/);
+  } finally {
+    await reader.cancel();
+  }
+});
+
+Deno.test("reset goes back to the fixtures", async () => {
+  using ccemu = testEmulator();
+  const fresh = ccemu.stateText();
+  assert.equal(
+    (await ccemu.signed("POST", "/gateway/add_black_info", { body: BLACKLIST })).status,
+    200,
+  );
+  await ccemu.control("POST", "/_emulator/keys", {
+    accessKeyId: "k2",
+    accessKeySecret: "s2",
+    enterpriseId: "7000001",
+  });
+  assert.notEqual(ccemu.stateText(), fresh);
+  const res = await ccemu.control("POST", "/_emulator/reset");
+  assert.equal(res.json.reset, true);
+  assert.equal(ccemu.stateText(), fresh);
+});
+
+Deno.test("snapshot: export, import, export again gives the same bytes", async () => {
+  using ccemu = testEmulator();
+  await ccemu.signed("POST", "/gateway/add_black_info", {
+    body: { ...BLACKLIST, name: "张三", remark: 3 },
+  });
+  const first = await ccemu.control("GET", "/_emulator/snapshot");
+  assert.equal(first.status, 200);
+  assert.equal(JSON.parse(first.text).format, "ccemu-snapshot");
+
+  using other = testEmulator({ seed: 99 });
+  const imported = await other.control("POST", "/_emulator/snapshot", first.text);
+  assert.equal(imported.status, 200, imported.text);
+  const second = await other.control("GET", "/_emulator/snapshot");
+  assert.equal(second.text, first.text);
+
+  // The imported emulator continues exactly where the exporter was: same next request id.
+  const a = await ccemu.signed("POST", "/gateway/robot_list", { body: { robotStatus: 0 } });
+  const b = await other.signed("POST", "/gateway/robot_list", { body: { robotStatus: 0 } });
+  assert.equal(a.text, b.text);
+});
+
+Deno.test("an invalid snapshot is refused and changes nothing", async () => {
+  using ccemu = testEmulator();
+  const before = (await ccemu.control("GET", "/_emulator/snapshot")).text;
+  const snapshot = JSON.parse(before);
+  snapshot.state.accessKeys[0].permissions = ["everything"];
+  const res = await ccemu.control("POST", "/_emulator/snapshot", snapshot);
+  assert.equal(res.status, 400);
+  assert.equal(res.json.error.code, "InvalidParameter");
+  assert.match(res.json.error.message, /state\.accessKeys\[0\]\.permissions\[0\]/);
+  const wrongFormat = await ccemu.control("POST", "/_emulator/snapshot", { format: "other" });
+  assert.equal(wrongFormat.status, 400);
+  assert.equal((await ccemu.control("GET", "/_emulator/snapshot")).text, before);
+});
+
+Deno.test("keys: add, use, list without secrets, refuse duplicates, delete", async () => {
+  using ccemu = testEmulator();
+  const added = await ccemu.control("POST", "/_emulator/keys", {
+    accessKeyId: "ci-key",
+    accessKeySecret: "ci-secret",
+    enterpriseId: "7000001",
+    permissions: ["/gateway/*"],
+    ipAllowList: ["127.0.0.*"],
+    rateLimit: { requests: 100, perSeconds: 1 },
+  });
+  assert.equal(added.status, 201);
+  assert.equal(added.json.accessKeySecret, undefined);
+  const key = { accessKeyId: "ci-key", accessKeySecret: "ci-secret" };
+  assert.equal(
+    (await ccemu.signed("POST", "/gateway/robot_list", { key, body: { robotStatus: 0 } })).status,
+    200,
+  );
+  const kb = await ccemu.signed("GET", "/aikb/list_public_repositories", { key });
+  assert.equal(kb.json.error.code, "UnauthorizedOperation", "outside its /gateway/* permission");
+
+  const listed = await ccemu.control("GET", "/_emulator/keys");
+  assert.ok(listed.json.keys.some((k: { accessKeyId: string }) => k.accessKeyId === "ci-key"));
+  assert.ok(!listed.text.includes('secret"'), listed.text);
+  assert.ok(!listed.text.includes("ccemu-demo-secret"));
+
+  const duplicate = await ccemu.control("POST", "/_emulator/keys", {
+    accessKeyId: "ci-key",
+    accessKeySecret: "x",
+    enterpriseId: "7000001",
+  });
+  assert.equal(duplicate.json.error.code, "InvalidParameter");
+  const stranger = await ccemu.control("POST", "/_emulator/keys", {
+    accessKeyId: "k9",
+    accessKeySecret: "x",
+    enterpriseId: "123",
+  });
+  assert.match(stranger.json.error.message, /^enterpriseId: no enterprise 123/);
+  const missing = await ccemu.control("POST", "/_emulator/keys", {
+    accessKeyId: "k9",
+    enterpriseId: "7000001",
+  });
+  assert.equal(missing.json.error.code, "MissingParameter");
+  assert.equal((await ccemu.control("DELETE", "/_emulator/keys/ci-key")).status, 200);
+  assert.equal(
+    (await ccemu.signed("POST", "/gateway/robot_list", { key, body: { robotStatus: 0 } })).json
+      .error.code,
+    "AuthFailure",
+  );
+  assert.equal(
+    (await ccemu.control("DELETE", "/_emulator/keys/ci-key")).json.error.code,
+    "ResourceNotFound",
+  );
+});
+
+Deno.test("health and the published schemas", async () => {
+  using ccemu = testEmulator();
+  const health = await ccemu.control("GET", "/_emulator/health");
+  assert.equal(health.json.status, "ok");
+  assert.equal(health.json.seed, 7);
+  const schemas = await ccemu.control("GET", "/_emulator/schemas");
+  const robotList = schemas.json.operations["POST /gateway/robot_list"];
+  assert.equal(robotList.readOnly, true);
+  assert.ok("robotStatus" in robotList.params.properties);
+  assert.ok(schemas.json.snapshot.properties.state);
+});
+
+Deno.test("the control API and UI answer only loopback names (DNS-rebinding guard)", async () => {
+  using ccemu = testEmulator();
+  for (
+    const host of ["localhost:8686", "127.0.0.1", "127.1.2.3:80", "[::1]:8686", "ccemu.localhost"]
+  ) {
+    const res = await ccemu.control("GET", "/_emulator/health", undefined, { host });
+    assert.equal(res.status, 200, host);
+  }
+  for (
+    const host of [
+      "evil.example",
+      "evil.example:8686",
+      "192.168.1.5:8686",
+      "127.0.0.1.evil.example",
+    ]
+  ) {
+    const res = await ccemu.control("POST", "/_emulator/reset", undefined, { host });
+    assert.equal(res.status, 403, host);
+    assert.equal(res.json.error.code, "UnauthorizedOperation");
+    assert.match(res.json.error.message, /loopback/);
+  }
+  const ui = await ccemu.control("GET", "/", undefined, { host: "evil.example" });
+  assert.equal(ui.status, 403);
+  const crossSite = await ccemu.control("POST", "/_emulator/reset", undefined, {
+    origin: "https://evil.example",
+  });
+  assert.equal(crossSite.status, 403);
+  assert.match(crossSite.json.error.message, /Origin/);
+  const sameSite = await ccemu.control("POST", "/_emulator/reset", undefined, {
+    origin: "http://localhost:8686",
+  });
+  assert.equal(sameSite.status, 200);
+});
+
+Deno.test("unknown routes answer ResourceNotFound in the envelope", async () => {
+  using ccemu = testEmulator();
+  const res = await ccemu.control("GET", "/nothing/here");
+  assert.equal(res.status, 404);
+  assert.equal(res.json.error.code, "ResourceNotFound");
+});

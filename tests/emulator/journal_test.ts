@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { EventHub } from "../../emulator/events.ts";
+import { Journal, type JournalEntry, MAX_STORED_BODY, storeBody } from "../../emulator/journal.ts";
+
+function entry(i: number, over: Partial<JournalEntry> = {}): Omit<JournalEntry, "id"> {
+  return {
+    requestId: `r${i}`,
+    time: i,
+    area: "outbound",
+    method: "POST",
+    path: `/gateway/op${i}`,
+    query: {},
+    headers: {},
+    body: null,
+    response: { status: 200, headers: {}, body: null },
+    durationMs: 1,
+    ...over,
+  };
+}
+
+Deno.test("the journal keeps only the newest --journal-size entries", () => {
+  const journal = new Journal(3);
+  for (let i = 1; i <= 50; i++) journal.add(entry(i));
+  assert.equal(journal.size, 3);
+  assert.deepEqual(journal.list().map((e) => e.id), [48, 49, 50]);
+  assert.equal(journal.get(47), undefined);
+  assert.equal(journal.get(49)?.requestId, "r49");
+});
+
+Deno.test("filters: area, path, status and class, since cursor, limit", () => {
+  const journal = new Journal(100);
+  journal.add(entry(1));
+  journal.add(entry(2, { area: "kb", path: "/aikb/list_faqs" }));
+  journal.add(entry(3, { response: { status: 401, headers: {}, body: null } }));
+  journal.add(entry(4, { response: { status: 404, headers: {}, body: null } }));
+  assert.deepEqual(journal.list({ area: "kb" }).map((e) => e.id), [2]);
+  assert.deepEqual(journal.list({ path: "faqs" }).map((e) => e.id), [2]);
+  assert.deepEqual(journal.list({ status: "401" }).map((e) => e.id), [3]);
+  assert.deepEqual(journal.list({ status: "4xx" }).map((e) => e.id), [3, 4]);
+  assert.deepEqual(journal.list({ since: 2 }).map((e) => e.id), [3, 4]);
+  assert.deepEqual(
+    journal.list({ limit: 2 }).map((e) => e.id),
+    [3, 4],
+    "without since: the newest",
+  );
+  assert.deepEqual(
+    journal.list({ since: 1, limit: 2 }).map((e) => e.id),
+    [2, 3],
+    "with since: the next ones",
+  );
+  journal.clear();
+  assert.equal(journal.size, 0);
+});
+
+Deno.test("bodies over 64 KiB are stored cut, with their real size", () => {
+  const small = storeBody("héllo");
+  assert.deepEqual(small, { text: "héllo", size: 6, truncated: false });
+  const big = storeBody("x".repeat(MAX_STORED_BODY + 10));
+  assert.equal(big.truncated, true);
+  assert.equal(big.size, MAX_STORED_BODY + 10);
+  assert.equal(big.text.length, MAX_STORED_BODY);
+});
+
+Deno.test("each entry is published live", () => {
+  const hub = new EventHub();
+  const seen: number[] = [];
+  const unsubscribe = hub.subscribe((e) => e.type === "journal" && seen.push(e.entry.id));
+  const journal = new Journal(10, hub);
+  journal.add(entry(1));
+  unsubscribe();
+  journal.add(entry(2));
+  assert.deepEqual(seen, [1]);
+});
