@@ -6,9 +6,13 @@ export interface AppEnv {
   Bindings: { remoteAddr?: { hostname: string } } | undefined;
   Variables: {
     requestId: string;
+    /** The request URL, parsed once by the journal middleware for everything after it. */
+    url: URL;
     auth?: AuthDiagnostics;
     /** The request body as text, once a handler has read it (so the journal need not read again). */
     bodyText?: string;
+    /** The response body as text, when the handler serialized it (so the journal need not clone). */
+    responseText?: string;
     errorCode?: string;
   };
 }

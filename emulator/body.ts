@@ -13,6 +13,10 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
     await request.body.cancel().catch(() => {});
     return { bytes: new Uint8Array(), overLimit: true };
   }
+  // A declared length within the limit: one read, no chunk loop.
+  if (!Number.isNaN(declared)) {
+    return { bytes: new Uint8Array(await request.arrayBuffer()), overLimit: false };
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();

@@ -37,7 +37,10 @@ async function requestBody(c: Context<AppEnv>): Promise<StoredBody | null> {
   };
 }
 
-async function responseBody(response: Response): Promise<StoredBody | null> {
+async function responseBody(c: Context<AppEnv>): Promise<StoredBody | null> {
+  const serialized = c.get("responseText");
+  if (serialized !== undefined) return storeBody(serialized);
+  const response = c.res;
   // Streams are recorded event by event by whoever produces them, never buffered here.
   if (!response.body || response.headers.get("content-type")?.startsWith("text/event-stream")) {
     return null;
@@ -51,9 +54,10 @@ export function journalExchanges(emulator: Emulator, area: Area) {
     const elapsed = emulator.clock.stopwatch();
     const time = emulator.clock.now();
     const requestId = emulator.newRequestId();
-    c.set("requestId", requestId);
-    await next();
     const url = new URL(c.req.url);
+    c.set("requestId", requestId);
+    c.set("url", url);
+    await next();
     emulator.journal.add({
       requestId,
       time,
@@ -66,7 +70,7 @@ export function journalExchanges(emulator: Emulator, area: Area) {
       response: {
         status: c.res.status,
         headers: headersObject(c.res.headers),
-        body: await responseBody(c.res),
+        body: await responseBody(c),
       },
       durationMs: elapsed(),
       auth: c.get("auth"),

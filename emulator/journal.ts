@@ -61,10 +61,23 @@ export interface JournalFilter {
   limit?: number;
 }
 
-const utf8 = new TextEncoder();
+/** The UTF-8 length of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 2; // a surrogate pair: two code units, four bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
 
 /** Stores text, cut at MAX_STORED_BODY characters' worth of bytes. */
-export function storeBody(text: string, size = utf8.encode(text).length): StoredBody {
+export function storeBody(text: string, size = utf8Length(text)): StoredBody {
   if (size <= MAX_STORED_BODY) return { text, size, truncated: false };
   return { text: text.slice(0, MAX_STORED_BODY), size, truncated: true };
 }

@@ -39,11 +39,17 @@ export class Random {
 
   /** A version-4-shaped UUID, as the vendor's request ids look. */
   uuid(): string {
-    const hex = Array.from({ length: 4 }, () => this.nextUint32().toString(16).padStart(8, "0"))
-      .join("");
-    const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${
-      hex.slice(17, 20)
-    }-${hex.slice(20, 32)}`;
+    const a = this.nextUint32(),
+      b = this.nextUint32(),
+      c = this.nextUint32(),
+      d = this.nextUint32();
+    return hex8(a) + "-" + hex8(b).slice(0, 4) + "-4" + hex8(b).slice(5) + "-" +
+      hex8((c & 0x3fffffff) | 0x80000000).slice(0, 4) + "-" + hex8(c).slice(4) + hex8(d);
   }
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+function hex8(n: number): string {
+  return HEX[n >>> 24] + HEX[(n >>> 16) & 0xff] + HEX[(n >>> 8) & 0xff] + HEX[n & 0xff];
 }

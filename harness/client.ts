@@ -37,14 +37,10 @@ export class SignedClient {
   constructor(readonly options: ClientOptions) {}
 
   /** Returns a signed URL for `method` and `path`, with `query` as business parameters. */
-  async signedUrl(
-    method: string,
-    path: string,
-    query: Record<string, unknown> = {},
-  ): Promise<string> {
+  signedUrl(method: string, path: string, query: Record<string, unknown> = {}): string {
     const url = new URL(path, this.options.url);
     for (const [name, value] of queryPairs(query)) url.searchParams.append(name, value);
-    const signed = await signUrl({
+    const signed = signUrl({
       method,
       url: url.href,
       accessKeyId: this.options.accessKeyId ?? DEMO_KEY.accessKeyId,
@@ -78,7 +74,7 @@ export class SignedClient {
     path: string,
     options: { body?: unknown; query?: Record<string, unknown> } = {},
   ): Promise<ApiResponse<T>> {
-    const url = await this.signedUrl(method, path, options.query);
+    const url = this.signedUrl(method, path, options.query);
     const response = await fetch(url, {
       method,
       headers: options.body === undefined

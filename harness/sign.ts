@@ -44,8 +44,8 @@ export interface SignCommand {
 }
 
 /** The curl command line for a signed request. */
-export async function curlCommand(command: SignCommand): Promise<string> {
-  const { url } = await signUrl({ ...command, url: command.url });
+export function curlCommand(command: SignCommand): string {
+  const { url } = signUrl(command);
   const parts = ["curl", "-sS", "-X", command.method, shellQuote(url)];
   if (command.body !== undefined) {
     parts.push(

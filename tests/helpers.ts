@@ -38,13 +38,13 @@ export function testEmulator(config: Partial<Config> = {}) {
   const env = (remote = "127.0.0.1") => ({ remoteAddr: { hostname: remote } });
 
   /** Sends a request signed as the Java SDK signs it, in process. */
-  async function signed(method: string, path: string, options: SignedRequestOptions = {}) {
+  function signed(method: string, path: string, options: SignedRequestOptions = {}) {
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(options.query ?? {})) {
       url.searchParams.append(name, value);
     }
     const key = options.key ?? DEMO_KEY;
-    const { url: signedUrl } = await signUrl({
+    const { url: signedUrl } = signUrl({
       method,
       url: url.href,
       accessKeyId: key.accessKeyId,

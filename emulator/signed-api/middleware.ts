@@ -6,6 +6,7 @@
  * Nothing reaches a handler before every check passed, so a rejected request changes no state.
  */
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { bodyText, readBody } from "../body.ts";
@@ -92,6 +93,13 @@ function checkEnterprise(params: unknown, enterpriseId: string): void {
   }
 }
 
+/** Answers JSON, keeping the text for the journal (cheaper than cloning the response stream). */
+function respond(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200): Response {
+  const text = JSON.stringify(body);
+  c.set("responseText", text);
+  return c.body(text, status, { "content-type": "application/json; charset=UTF-8" });
+}
+
 /** The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). */
 export function signedApi(emulator: Emulator, prefix: string, operations: Operation[]) {
   const byPath = new Map(operations.map((op) => [op.path, op]));
@@ -100,7 +108,7 @@ export function signedApi(emulator: Emulator, prefix: string, operations: Operat
   return async (c: Context<AppEnv>): Promise<Response> => {
     const requestId = c.get("requestId");
     try {
-      const url = new URL(c.req.url);
+      const url = c.get("url") ?? new URL(c.req.url);
       const operation = byPath.get(url.pathname.replace(/\/+$/, ""));
       if (!operation) {
         throw new ApiError(
@@ -115,7 +123,7 @@ export function signedApi(emulator: Emulator, prefix: string, operations: Operat
         );
       }
       const query = [...url.searchParams];
-      const auth = await authenticate(
+      const auth = authenticate(
         {
           method: c.req.method,
           host: c.req.header("host") ?? url.host,
@@ -159,13 +167,13 @@ export function signedApi(emulator: Emulator, prefix: string, operations: Operat
         params,
         queryParams,
       );
-      return c.json({ requestId, ...result });
+      return respond(c, { requestId, ...result });
     } catch (thrown) {
       // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
       if (!(thrown instanceof ApiError)) console.error(`ccemu: ${requestId}:`, thrown);
       const error = toApiError(thrown);
       c.set("errorCode", error.code);
-      return c.json(failureBody(requestId, error, emulator.config.strict), error.status);
+      return respond(c, failureBody(requestId, error, emulator.config.strict), error.status);
     }
   };
 }

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { EventHub } from "../../emulator/events.ts";
-import { Journal, type JournalEntry, MAX_STORED_BODY, storeBody } from "../../emulator/journal.ts";
+import {
+  Journal,
+  type JournalEntry,
+  MAX_STORED_BODY,
+  storeBody,
+  utf8Length,
+} from "../../emulator/journal.ts";
 
 function entry(i: number, over: Partial<JournalEntry> = {}): Omit<JournalEntry, "id"> {
   return {
@@ -70,4 +76,10 @@ Deno.test("each entry is published live", () => {
   unsubscribe();
   journal.add(entry(2));
   assert.deepEqual(seen, [1]);
+});
+
+Deno.test("utf8Length counts bytes as TextEncoder does", () => {
+  for (const text of ["", "abc", "héllo", "中文", "😀", "a😀b中é", "end\ud800"]) {
+    assert.equal(utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
+  }
 });

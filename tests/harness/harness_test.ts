@@ -56,7 +56,7 @@ Deno.test("same seed, manual clock, same inputs: byte-identical outputs", async 
     const client = ccemu.client();
     const bodies: string[] = [];
     for (const mobile of ["13900000001", "13900000002", "bad"]) {
-      const res = await fetch(await client.signedUrl("POST", "/gateway/add_black_info"), {
+      const res = await fetch(client.signedUrl("POST", "/gateway/add_black_info"), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ enterpriseId: "7000001", mobile }),
@@ -74,7 +74,7 @@ Deno.test("same seed, manual clock, same inputs: byte-identical outputs", async 
 
 Deno.test("the sign tool's curl command carries a signature ccemu accepts", async () => {
   await using ccemu = await startEmulator();
-  const command = await curlCommand({
+  const command = curlCommand({
     method: "POST",
     url: `${ccemu.url}/gateway/scenevariables/`,
     body: '{"enterpriseId":"7000001","robotDefId":3001}',

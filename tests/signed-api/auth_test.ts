@@ -57,7 +57,7 @@ Deno.test("a request signed the SDK's way is accepted", async (t) => {
   });
   await t.step("the gateway spec's ContentType header spelling", async () => {
     const res = await ccemu.app.request(
-      (await signUrl({
+      (signUrl({
         method: "POST",
         url: "http://127.0.0.1:8686/gateway/robot_list",
         accessKeyId: "ccemu-demo-key",
