@@ -1,4 +1,5 @@
 /** Reading request bodies with a bound, so an oversized body is refused without being held whole. */
+import { ApiError } from "./signed-api/errors.ts";
 
 export interface BodyRead {
   bytes: Uint8Array;
@@ -48,3 +49,32 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 const decoder = new TextDecoder();
 
 export const bodyText = (read: BodyRead) => decoder.decode(read.bytes);
+
+/** The JSON object a bounded read holds, or the vendor's error for a body that is none. */
+export function parseJsonObject(read: BodyRead, limit: number): Record<string, unknown> {
+  if (read.overLimit) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is larger than the limit of ${limit} bytes.`,
+      "body",
+    );
+  }
+  const text = bodyText(read);
+  if (text.trim() === "") {
+    throw new ApiError("MissingRequestBody", "The request body is empty; send a JSON object.");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is not valid JSON: ${(error as Error).message}.`,
+      "body",
+    );
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) {
+    throw new ApiError("InvalidParameter", "The request body must be a JSON object.", "body");
+  }
+  return json as Record<string, unknown>;
+}

@@ -1,7 +1,7 @@
 /** What every control route shares: the error envelope and reading a JSON body. */
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
-import { bodyText, readBody } from "../body.ts";
+import { parseJsonObject, readBody } from "../body.ts";
 import { ApiError, failureBody, toApiError } from "../signed-api/errors.ts";
 
 let controlRequests = 0;
@@ -18,38 +18,12 @@ export function controlError(error: unknown, c: Context<AppEnv>): Response {
 }
 
 /**
- * A JSON object body. The declared media type is not
- * checked, so that `curl -d '{"ms":1000}'` works as typed; the loopback guard, not the media type,
- * keeps other sites out.
+ * A JSON object body. The declared media type is not checked, so that `curl -d '{"ms":1000}'` works
+ * as typed; the loopback guard, not the media type, keeps other sites out.
  */
 export async function jsonObject(
   c: Context<AppEnv>,
   limit: number,
 ): Promise<Record<string, unknown>> {
-  const read = await readBody(c.req.raw, limit);
-  if (read.overLimit) {
-    throw new ApiError(
-      "InvalidParameter",
-      `The request body is larger than ${limit} bytes.`,
-      "body",
-    );
-  }
-  const text = bodyText(read);
-  if (text.trim() === "") {
-    throw new ApiError("MissingRequestBody", "The request body is empty; send a JSON object.");
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(
-      "InvalidParameter",
-      `The request body is not valid JSON: ${(error as Error).message}.`,
-      "body",
-    );
-  }
-  if (json === null || typeof json !== "object" || Array.isArray(json)) {
-    throw new ApiError("InvalidParameter", "The request body must be a JSON object.", "body");
-  }
-  return json as Record<string, unknown>;
+  return parseJsonObject(await readBody(c.req.raw, limit), limit);
 }

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { bodyText, readBody } from "../body.ts";
+import { bodyText, parseJsonObject, readBody } from "../body.ts";
 import type { Emulator } from "../emulator.ts";
 import { authenticate } from "./auth.ts";
 import { ApiError, failureBody, toApiError } from "./errors.ts";
@@ -50,35 +50,8 @@ async function jsonBody(c: Context<AppEnv>, limit: number): Promise<unknown> {
     );
   }
   const read = await readBody(c.req.raw, limit);
-  const text = bodyText(read);
-  c.set("bodyText", text);
-  if (read.overLimit) {
-    throw new ApiError(
-      "InvalidParameter",
-      `The request body is larger than the limit of ${limit} bytes (--max-body-mb).`,
-      "body",
-    );
-  }
-  if (text.trim() === "") {
-    throw new ApiError(
-      "MissingRequestBody",
-      "The request body is empty; this operation takes a JSON object.",
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ApiError(
-      "InvalidParameter",
-      `The request body is not valid JSON: ${(error as Error).message}.`,
-      "body",
-    );
-  }
-  if (json === null || typeof json !== "object" || Array.isArray(json)) {
-    throw new ApiError("InvalidParameter", "The request body must be a JSON object.", "body");
-  }
-  return json;
+  c.set("bodyText", bodyText(read));
+  return parseJsonObject(read, limit);
 }
 
 /** The key may only act for its own enterprise. */
