@@ -10,10 +10,12 @@ import type { Emulator } from "./emulator.ts";
 import { journalExchanges } from "./journal-middleware.ts";
 import { kbOperations } from "./kb/routes.ts";
 import { outboundOperations } from "./outbound/routes.ts";
+import { gatewayControlRoutes, gatewayOperations, mediaRoutes } from "./gateway/routes.ts";
+import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
 import { ApiError } from "./signed-api/errors.ts";
 import { signedApi } from "./signed-api/middleware.ts";
 
-export const OPERATIONS = [...outboundOperations, ...kbOperations];
+export const OPERATIONS = [...outboundOperations, ...kbOperations, ...gatewayOperations];
 
 export function createApp(emulator: Emulator): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -23,11 +25,18 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
   app.all("/gateway/*", signedApi(emulator, "/gateway", outboundOperations));
   app.use("/aikb/*", journalExchanges(emulator, "kb"));
   app.all("/aikb/*", signedApi(emulator, "/aikb", kbOperations));
+  app.use("/livechat/*", journalExchanges(emulator, "gateway"));
+  app.all("/livechat/*", signedApi(emulator, "/livechat", gatewayOperations));
+  // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
+  app.use("/_storage/*", journalExchanges(emulator, "storage"));
+  app.route("/_storage", mediaRoutes(emulator));
 
   app.use("/_emulator/*", loopbackOnly);
   app.route("/_emulator", stateRoutes(emulator, OPERATIONS));
   app.route("/_emulator/clock", clockRoutes(emulator));
   app.route("/_emulator", journalRoutes(emulator));
+  app.route("/_emulator/gateway", gatewayControlRoutes(emulator));
+  app.route(SAMPLE_AGENTS_PATH, sampleAgents(emulator));
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {

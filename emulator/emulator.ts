@@ -22,6 +22,10 @@ export class Emulator {
   readonly rateLimiter = new RateLimiter();
   readonly seed: number;
   state: State;
+  /** Where ccemu is reached, for URLs it hands out (media, sample agents); set once listening. */
+  selfOrigin: string;
+  /** Uploaded bytes served under `/_storage` (visitor images); kept in memory, not in snapshots. */
+  readonly media = new Map<string, { bytes: Uint8Array; contentType: string; fileName: string }>();
   #fixtures: string;
   #loadListeners: (() => void)[] = [];
 
@@ -32,6 +36,9 @@ export class Emulator {
     this.journal = new Journal(config.journalSize, this.events);
     this.#fixtures = JSON.stringify(fixtures);
     this.state = JSON.parse(this.#fixtures);
+    this.selfOrigin = `http://${
+      config.host.includes(":") ? `[${config.host}]` : config.host
+    }:${config.port}`;
     this.clock.onTimerError = (error) =>
       this.events.publish({
         type: "state",
@@ -132,6 +139,7 @@ export class Emulator {
     this.state = state;
     this.random.state = randomState;
     this.rateLimiter.clear();
+    this.media.clear();
     for (const listener of this.#loadListeners) listener();
   }
 }

@@ -3,7 +3,9 @@ import type { JournalEntry } from "./journal.ts";
 
 export type LiveEvent =
   | { type: "journal"; entry: JournalEntry }
-  | { type: "state"; change: string; detail?: Record<string, unknown> };
+  | { type: "state"; change: string; detail?: Record<string, unknown> }
+  /** Visitor sessions: opened, a visitor message sent, a streamed chunk, a reply delivered. */
+  | { type: "gateway"; change: string; sessionId: string; detail?: Record<string, unknown> };
 
 export class EventHub {
   #listeners = new Set<(event: LiveEvent) => void>();

@@ -22,6 +22,10 @@ const LISTS: { path: string; id: string; space: string }[] = [
   { path: "kb.publicRepositories", id: "id", space: "repository" },
   { path: "kb.personalRepositories", id: "id", space: "repository" },
   { path: "kb.botRepositories", id: "id", space: "repository" },
+  { path: "kb.directories", id: "id", space: "directory" },
+  { path: "kb.faqs", id: "id", space: "FAQ" },
+  { path: "gateway.robots", id: "robotId", space: "robot" },
+  { path: "gateway.sessions", id: "sessionId", space: "session" },
 ];
 
 type Row = Record<string, unknown>;

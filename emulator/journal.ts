@@ -3,6 +3,7 @@
  * `--journal-size` entries. What the inspector, the harness and users' tests read.
  */
 import type { EventHub } from "./events.ts";
+import type { AgentMessage, Finding, Instruction } from "./gateway/schemas.ts";
 
 /** Bodies beyond this are stored cut; `size` keeps the real length. */
 export const MAX_STORED_BODY = 64 * 1024;
@@ -30,6 +31,23 @@ export interface AuthDiagnostics {
   detail?: string;
 }
 
+/** A push from the gateway to an agent: what the inspector shows beyond the HTTP exchange. */
+export interface PushRecord {
+  sessionId: string;
+  robotId: string;
+  platform: string;
+  responseMode: string;
+  /** `open`: the open-session call; `message`: a visitor message. */
+  via: "open" | "message";
+  url: string;
+  /** Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing. */
+  events: { at: number; event: string; data: string | null; ignored?: boolean }[];
+  timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
+  findings: Finding[];
+  delivered: { messages: AgentMessage[]; instruction: Instruction | null };
+  error: { code: string; message: string } | null;
+}
+
 export interface JournalEntry {
   id: number;
   requestId: string;
@@ -47,6 +65,8 @@ export interface JournalEntry {
   auth?: AuthDiagnostics;
   /** The vendor error code, when the exchange failed with one. */
   errorCode?: string;
+  /** Set on pushes the gateway made to an agent (area `gateway`). */
+  push?: PushRecord;
 }
 
 export interface JournalFilter {

@@ -41,10 +41,11 @@ export async function startServer(config: Config, fixtures?: State): Promise<Run
     (request, info) => app.fetch(request, info),
   );
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  emulator.selfOrigin = `http://${host}:${server.addr.port}`;
   let closed: Promise<void> | undefined;
   return {
     emulator,
-    url: `http://${host}:${server.addr.port}`,
+    url: emulator.selfOrigin,
     close: () =>
       closed ??= (async () => {
         emulator.close();

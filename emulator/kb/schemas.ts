@@ -32,9 +32,51 @@ export const BotRepositorySchema = z.strictObject({
   createTime: KB_TIME,
 });
 
+/** A directory (spec 2.2): one knowledge type, a parent (null at the root), optionally bound to a robot. */
+export const DirectorySchema = z.strictObject({
+  enterpriseId: z.string(),
+  id: z.number().int().positive(),
+  repositoryId: z.number().int().positive(),
+  name: z.string().min(1),
+  type: z.enum(["FAQ", "FILE"]),
+  parentId: z.number().int().positive().nullable().default(null),
+  botId: z.number().int().nullable().default(null),
+  createTime: KB_TIME,
+  updateTime: KB_TIME.nullable().default(null),
+  createUser: z.string().default("admin"),
+  updateUser: z.string().nullable().default(null),
+});
+
+/** A question-answer entry (spec 2.3). */
+export const FaqSchema = z.strictObject({
+  enterpriseId: z.string(),
+  id: z.number().int().positive(),
+  repositoryId: z.number().int().positive(),
+  directoryId: z.number().int().positive(),
+  question: z.string().min(1),
+  introductionType: z.union([z.literal(1), z.literal(2)]).default(1),
+  introduction: z.string().default(""),
+  answers: z.array(z.strictObject({
+    id: z.number().int().positive(),
+    content: z.string(),
+    type: z.enum(["text", "html"]),
+  })).min(1),
+  similars: z.array(z.strictObject({ question: z.string().min(1) })).default(() => []),
+  relatedIds: z.array(z.number().int().positive()).default(() => []),
+  onlineDateFrom: KB_TIME.nullable().default(null),
+  onlineDateTo: KB_TIME.nullable().default(null),
+  createTime: KB_TIME,
+  updateTime: KB_TIME,
+  createUser: z.string().default("admin"),
+  updateUser: z.string().default("admin"),
+});
+export type Faq = z.infer<typeof FaqSchema>;
+
 export const KbStateSchema = z.strictObject({
   publicRepositories: z.array(PublicRepositorySchema).default(() => []),
   personalRepositories: z.array(PersonalRepositorySchema).default(() => []),
   botRepositories: z.array(BotRepositorySchema).default(() => []),
+  directories: z.array(DirectorySchema).default(() => []),
+  faqs: z.array(FaqSchema).default(() => []),
 });
 export type KbState = z.infer<typeof KbStateSchema>;

@@ -1,0 +1,162 @@
+/**
+ * The robot gateway's HTTP surface: the signed registration operation under `/livechat`, the
+ * control routes under `/_emulator/gateway` that the UI, the harness and users' tests drive, and the
+ * media route that serves visitors' images to agents.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { jsonObject } from "../control/http.ts";
+import type { Emulator } from "../emulator.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import { defineOperation, type Operation } from "../signed-api/operation.ts";
+import { parseParameters } from "../signed-api/validation.ts";
+import { deleteRobot, findRobot, registerRobot } from "./registry.ts";
+import { RegistrationSchema, ResponseModeSchema, VisitorSchema } from "./schemas.ts";
+import { findSession, openSession, sendMessage, type VisitorMessage } from "./sessions.ts";
+
+export const gatewayOperations: Operation[] = [
+  defineOperation({
+    method: "POST",
+    path: "/livechat/third_part_bot_register",
+    readOnly: false,
+    params: RegistrationSchema,
+    handle: ({ emulator, enterprise }, registration) => ({
+      robotId:
+        registerRobot(emulator.state, enterprise.enterpriseId, registration, emulator.clock.now())
+          .robotId,
+    }),
+  }),
+];
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+};
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+const OpenSession = z.strictObject({
+  robotId: z.string().min(1),
+  visitor: VisitorSchema.default(() => ({})),
+  responseMode: ResponseModeSchema.default("blocking"),
+});
+
+const SendMessage = z.union([
+  z.strictObject({ text: z.string().min(1, { error: "must not be empty" }) }),
+  z.strictObject({
+    image: z.strictObject({
+      fileName: z.string().regex(/\.(png|jpe?g|gif|webp|bmp)$/i, {
+        error: "must be an image file name (.png, .jpg, .jpeg, .gif, .webp, .bmp)",
+      }),
+      contentBase64: z.string().min(1),
+    }),
+  }),
+], { error: 'send {"text": "..."} or {"image": {"fileName", "contentBase64"}}' });
+
+const RobotSettings = z.strictObject({
+  timeouts: z.strictObject({
+    blockingMs: z.number().int().min(1).max(600_000).optional(),
+    streamIdleMs: z.number().int().min(1).max(600_000).optional(),
+  }),
+});
+
+function decodeImage(contentBase64: string): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(contentBase64.replace(/\s+/g, ""));
+  } catch {
+    throw new ApiError(
+      "InvalidParameter",
+      "image.contentBase64: not valid base64.",
+      "image.contentBase64",
+    );
+  }
+  if (binary.length > MAX_IMAGE_BYTES) {
+    throw new ApiError(
+      "InvalidParameter",
+      `image.contentBase64: the image is larger than ${MAX_IMAGE_BYTES} bytes.`,
+      "image.contentBase64",
+    );
+  }
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Keeps a visitor's image where the agent can fetch it, and answers the message to push. */
+function storeImage(
+  emulator: Emulator,
+  sessionId: string,
+  fileName: string,
+  contentBase64: string,
+): VisitorMessage {
+  const bytes = decodeImage(contentBase64);
+  const extension = fileName.split(".").pop()!.toLowerCase();
+  const key = `${sessionId}-${emulator.media.size + 1}`;
+  emulator.media.set(key, { bytes, contentType: IMAGE_TYPES[extension], fileName });
+  const fileUrl = `${emulator.selfOrigin}/_storage/media/${key}/${encodeURIComponent(fileName)}`;
+  return { messageType: 105, message: { fileUrl, fileName } };
+}
+
+/** `/_emulator/gateway/*`. */
+export function gatewayControlRoutes(emulator: Emulator) {
+  return new Hono<AppEnv>()
+    .get("/robots", (c) => c.json({ robots: emulator.state.gateway.robots }))
+    .get("/robots/:robotId", (c) => c.json(findRobot(emulator.state, c.req.param("robotId"))))
+    .patch("/robots/:robotId", async (c) => {
+      const robot = findRobot(emulator.state, c.req.param("robotId"));
+      const { timeouts } = parseParameters(RobotSettings, await jsonObject(c, 4096));
+      Object.assign(robot.timeouts, timeouts);
+      return c.json(robot);
+    })
+    .delete("/robots/:robotId", (c) => {
+      deleteRobot(emulator.state, c.req.param("robotId"));
+      emulator.events.publish({
+        type: "state",
+        change: "robot-deleted",
+        detail: { robotId: c.req.param("robotId") },
+      });
+      return c.json({ deleted: c.req.param("robotId") });
+    })
+    .post("/sessions", async (c) => {
+      const input = parseParameters(OpenSession, await jsonObject(c, 65536));
+      const { session, open } = await openSession(emulator, input);
+      return c.json({ sessionId: session.sessionId, session, open }, 201);
+    })
+    .get("/sessions", (c) => {
+      const robotId = c.req.query("robotId");
+      const sessions = emulator.state.gateway.sessions
+        .filter((s) => robotId === undefined || s.robotId === robotId)
+        .map(({ history, ...summary }) => ({ ...summary, messages: history.length }));
+      return c.json({ sessions });
+    })
+    .get("/sessions/:sessionId", (c) => c.json(findSession(emulator, c.req.param("sessionId"))))
+    .post("/sessions/:sessionId/messages", async (c) => {
+      const sessionId = c.req.param("sessionId");
+      findSession(emulator, sessionId);
+      const body = parseParameters(SendMessage, await jsonObject(c, MAX_IMAGE_BYTES * 2));
+      const message: VisitorMessage = "text" in body
+        ? { messageType: 100, message: { content: body.text } }
+        : storeImage(emulator, sessionId, body.image.fileName, body.image.contentBase64);
+      return c.json(await sendMessage(emulator, sessionId, message));
+    });
+}
+
+/** `/_storage/media/:key/:fileName`: what agents fetch for a visitor's image. */
+export function mediaRoutes(emulator: Emulator) {
+  return new Hono<AppEnv>().get("/media/:key/:fileName", (c) => {
+    const media = emulator.media.get(c.req.param("key"));
+    if (!media) {
+      throw new ApiError(
+        "ResourceNotFound",
+        `No media ${c.req.param("key")} (media do not survive a reset).`,
+      );
+    }
+    return c.body(media.bytes.slice().buffer, 200, {
+      "content-type": media.contentType,
+      "content-disposition": `inline; filename*=UTF-8''${encodeURIComponent(media.fileName)}`,
+    });
+  });
+}

@@ -1,0 +1,282 @@
+/**
+ * The robot gateway's records (document 1): registration (2.1), the messages an agent may send
+ * (2.5), instructions (2.6), and what ccemu stores of robots and visitor sessions.
+ */
+import { z } from "zod";
+import { vBool, vText } from "../signed-api/fields.ts";
+
+// ---- Registration (spec 2.1) ----
+
+const PushConfigSchema = z.strictObject({
+  type: z.enum(["Message", "Open"], { error: 'must be "Message" or "Open"' }),
+  uri: z.string().startsWith("/", { error: 'must start with "/"' }),
+  httpMethod: z.literal("POST", { error: 'must be "POST"' }),
+});
+
+const PlatformSchema = z.string().refine((p) => p !== "PlatformB", {
+  error: "the platform-B way is not supported yet; register as PlatformA or Default",
+}).pipe(z.enum(["PlatformA", "Default"], { error: 'must be "PlatformA" or "Default"' }));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
+
+/** The body of `POST /livechat/third_part_bot_register`. */
+export const RegistrationSchema = z.strictObject({
+  name: vText(),
+  domain: z.string().pipe(httpUrl),
+  authEnabled: vBool(),
+  authentication: z.strictObject({
+    type: z.literal("TOKEN", { error: 'must be "TOKEN"' }),
+    token: z.string().optional(),
+  }).optional(),
+  pushConfigList: z.array(PushConfigSchema).min(1, { error: "must hold a Message entry" }),
+  platform: PlatformSchema,
+  pushType: z.string().optional(),
+  responseType: z.string().optional(),
+}).superRefine((body, ctx) => {
+  if (body.authEnabled && !body.authentication) {
+    ctx.addIssue({
+      code: "invalid_type",
+      expected: "object",
+      path: ["authentication"],
+      input: undefined,
+      message: "required when authEnabled is true",
+    });
+  } else if (body.authentication && !body.authentication.token && body.authEnabled) {
+    ctx.addIssue({
+      code: "invalid_type",
+      expected: "string",
+      path: ["authentication", "token"],
+      input: undefined,
+      message: "required when type is TOKEN",
+    });
+  }
+  const count = (type: string) => body.pushConfigList.filter((c) => c.type === type).length;
+  if (count("Message") !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["pushConfigList"],
+      message: `must hold exactly one Message entry (found ${count("Message")})`,
+    });
+  }
+  if (count("Open") > 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["pushConfigList"],
+      message: "may hold at most one Open entry",
+    });
+  }
+});
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** A registered robot as ccemu keeps it. `domain` "self" means ccemu's own origin (sample agents). */
+export const RobotSchema = z.strictObject({
+  enterpriseId: z.string(),
+  robotId: z.string().min(1),
+  name: z.string().min(1),
+  domain: z.union([z.literal("self"), z.string().pipe(httpUrl)]),
+  authEnabled: z.boolean(),
+  authentication: z.strictObject({ type: z.literal("TOKEN"), token: z.string().optional() })
+    .optional(),
+  pushConfigList: z.array(PushConfigSchema).min(1),
+  platform: z.enum(["PlatformA", "Default"]),
+  pushType: z.string().optional(),
+  responseType: z.string().optional(),
+  /** ccemu's limits on the agent, per robot: a blocking reply's wait and a stream's idle gap. */
+  timeouts: z.strictObject({
+    blockingMs: z.number().int().min(1).default(30_000),
+    streamIdleMs: z.number().int().min(1).default(60_000),
+  }).default(() => ({ blockingMs: 30_000, streamIdleMs: 60_000 })),
+  createTime: z.number().int(),
+});
+export type Robot = z.infer<typeof RobotSchema>;
+
+// ---- Messages an agent may send (spec 2.5) ----
+
+export const MESSAGE_TYPES = {
+  TEXT: 100,
+  RTF: 101,
+  CARD: 102,
+  OPTION: 103,
+  FILE: 104,
+  IMAGE: 105,
+  MARKDOWN: 109,
+  COMBINATION: 111,
+} as const;
+
+export const SUBTYPES = {
+  GraphicCard: 10201,
+  OPTION: 10301,
+  CATEGORY_OPTION: 10302,
+  TOPIC_OPTION: 10303,
+} as const;
+
+const text = z.string({ error: "expected text" });
+const Option = z.object({ content: text });
+const CategoryOption = z.object({ categoryName: text, options: z.array(Option) });
+const optionBase = {
+  content: text.optional(),
+  background: text.optional(),
+  backgroundMobile: text.optional(),
+  scene: text.optional(),
+};
+
+/** Content shape by type code, and by subtype for CARD and OPTION. */
+export const CONTENT_SCHEMAS: Record<string, z.ZodType> = {
+  "100": z.object({ content: text }),
+  "101": z.object({ content: text }),
+  "102/10201": z.object({
+    subtype: z.literal(10201),
+    cards: z.array(
+      z.object({
+        url: text.optional(),
+        cover: text.optional(),
+        summary: text.optional(),
+        title: text,
+      }),
+    ).min(1),
+  }),
+  "103/10301": z.object({
+    subtype: z.literal(10301),
+    ...optionBase,
+    options: z.array(Option).min(1),
+  }),
+  "103/10302": z.object({
+    subtype: z.literal(10302),
+    ...optionBase,
+    style: text.optional(),
+    options: z.array(CategoryOption).min(1),
+  }),
+  "103/10303": z.object({
+    subtype: z.literal(10303),
+    ...optionBase,
+    options: z.array(
+      z.object({
+        content: text,
+        icon: text.optional(),
+        options: z.array(CategoryOption).optional(),
+      }),
+    ).min(1),
+  }),
+  "104": z.object({ fileUrl: text, fileName: text, fileSize: z.number().int().nonnegative() }),
+  "105": z.object({
+    fileUrl: text,
+    fileName: text.optional(),
+    fileSize: z.number().int().nonnegative().optional(),
+  }),
+  "109": z.object({ content: text }),
+  // 111 is checked element by element (it nests any type).
+  "111": z.object({
+    combinationList: z.array(z.object({ type: z.unknown(), content: z.unknown() })).min(1),
+  }),
+};
+
+/** A message as the visitor receives it: the type code, subtype when it has one, and its content. */
+export interface AgentMessage {
+  type: number;
+  subtype?: number;
+  content: Record<string, unknown>;
+  /** The agent's message id, for streamed chunks joined into this message. */
+  messageId?: string;
+}
+
+export interface Instruction {
+  actionType: string;
+  actionData: Record<string, string>;
+}
+
+export interface Finding {
+  /** JSON path into what the agent sent, e.g. `$.data.answers[0].answerContent.content.cards[0].title`. */
+  path: string;
+  severity: "error" | "warning";
+  message: string;
+}
+
+// ---- Visitor sessions ----
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/** The visitor profile a session is opened with; `inputs` (spec 2.3) are built from it. */
+export const VisitorSchema = z.strictObject({
+  visitorId: z.string().min(1).optional(),
+  name: z.string().optional(),
+  channel: z.strictObject({
+    id: z.string().optional(),
+    /** `wx_gzh` for the official-account access number, `to_be_added` for others. */
+    name: z.string().optional(),
+    appName: z.string().optional(),
+    contactType: z.string().optional(),
+  }).optional(),
+  province: z.string().optional(),
+  city: z.string().optional(),
+  customerId: z.string().optional(),
+  transferFailReason: z.string().optional(),
+  /** Extra info and customer-profile fields, each passed as `user_<key>`. */
+  extra: z.record(z.string(), Scalar).optional(),
+  groupChat: z.boolean().optional(),
+  /** The real sender in a group chat (otherwise the visitor id). */
+  sender: z.string().optional(),
+  timeslot: z.boolean().optional(),
+  /** Branch-node name -> chosen branch. */
+  branches: z.record(z.string(), z.string()).optional(),
+  /** Data returned by interaction-node interfaces, passed as is. */
+  interaction: z.record(z.string(), z.unknown()).optional(),
+});
+export type Visitor = z.infer<typeof VisitorSchema>;
+
+export const ResponseModeSchema = z.enum(["blocking", "streaming"], {
+  error: 'must be "blocking" or "streaming"',
+});
+export type ResponseMode = z.infer<typeof ResponseModeSchema>;
+
+const HistoryItemSchema = z.union([
+  z.strictObject({
+    kind: z.literal("visitor"),
+    at: z.number(),
+    messageType: z.union([z.literal(100), z.literal(105)]),
+    message: z.record(z.string(), z.unknown()),
+    journalId: z.number().nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal("agent"),
+    at: z.number(),
+    via: z.enum(["open", "message"]),
+    message: z.custom<AgentMessage>(),
+    journalId: z.number().nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal("instruction"),
+    at: z.number(),
+    instruction: z.custom<Instruction>(),
+    journalId: z.number().nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal("error"),
+    at: z.number(),
+    code: z.string(),
+    message: z.string(),
+    journalId: z.number().nullable(),
+  }),
+]);
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+export const SessionSchema = z.strictObject({
+  sessionId: z.string(),
+  robotId: z.string(),
+  enterpriseId: z.string(),
+  visitorId: z.string(),
+  sender: z.string(),
+  visitor: VisitorSchema,
+  responseMode: ResponseModeSchema,
+  inputs: z.record(z.string(), z.unknown()),
+  conversationId: z.string().nullable(),
+  transferred: z.custom<Instruction>().nullable(),
+  createTime: z.number(),
+  history: z.array(HistoryItemSchema),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const GatewayStateSchema = z.strictObject({
+  robots: z.array(RobotSchema).default(() => []),
+  sessions: z.array(SessionSchema).default(() => []),
+});
+export type GatewayState = z.infer<typeof GatewayStateSchema>;

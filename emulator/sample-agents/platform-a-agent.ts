@@ -1,0 +1,96 @@
+/**
+ * The sample agent for the platform-A way: a Dify-style `POST /v1/chat-messages` (spec 2.8, 4.3,
+ * 6.2). Blocking answers the chat-completion object; streaming writes Dify's framing — `data:` lines
+ * whose JSON names the event, and the keep-alive as a bare `event: ping`. Transfers are the
+ * `>transfer_human:` lines the spec asks the model to write. A reference to copy.
+ */
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { z } from "zod";
+import { answerFor } from "./catalog.ts";
+import { bearer, chunks, type SampleAgentOptions, serveAsset, SSE_HEADERS } from "./agent-kit.ts";
+
+const ChatRequest = z.object({
+  query: z.string(),
+  inputs: z.record(z.string(), z.unknown()),
+  user: z.string(),
+  response_mode: z.enum(["blocking", "streaming"]).optional(),
+  conversation_id: z.string().optional(),
+  auto_generate_name: z.boolean().optional(),
+  files: z.array(
+    z.object({
+      type: z.literal("image"),
+      transfer_method: z.literal("remote_url"),
+      url: z.string(),
+    }),
+  ).optional(),
+});
+
+export function platformAAgent(options: SampleAgentOptions) {
+  const app = new Hono();
+  let messages = 0;
+  app.get("/assets/:name", serveAsset);
+  app.use("/v1/*", bearer(options.token));
+
+  app.post("/v1/chat-messages", async (c) => {
+    const parsed = ChatRequest.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return c.json({
+        status: 400,
+        code: "invalid_param",
+        message: `${issue.path.join(".")}: ${issue.message}`,
+      }, 400);
+    }
+    const request = parsed.data;
+    const conversationId = request.conversation_id ||
+      `conv-${request.inputs.uniqueId ?? request.user}`;
+    const id = `msg-${++messages}`;
+    const answer = request.files?.length && !request.query
+      ? { markdown: `Thanks, I received your image: ${request.files[0].url}`, transfer: undefined }
+      : answerFor(request.query, options.knowledge(), options.assets());
+    const text = answer.transfer
+      ? `>transfer_human${
+        answer.transfer.qno ? `_${answer.transfer.qno}` : ""
+      }:${answer.transfer.phrase}`
+      : answer.markdown;
+    const base = { task_id: `task-${id}`, id, message_id: id, conversation_id: conversationId };
+    const usage = {
+      prompt_tokens: request.query.length,
+      completion_tokens: text.length,
+      total_tokens: request.query.length + text.length,
+    };
+
+    if (request.response_mode !== "streaming") {
+      return c.json({
+        event: "message",
+        ...base,
+        mode: "chat",
+        answer: text,
+        metadata: { usage },
+        created_at: Math.floor(options.now() / 1000),
+      });
+    }
+    for (const [header, value] of Object.entries(SSE_HEADERS)) c.header(header, value);
+    return stream(c, async (out) => {
+      await out.write("event: ping\n\n");
+      for (const piece of chunks(text)) {
+        await out.write(
+          `data: ${
+            JSON.stringify({
+              event: "message",
+              ...base,
+              answer: piece,
+              created_at: Math.floor(options.now() / 1000),
+            })
+          }\n\n`,
+        );
+        if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
+      }
+      await out.write(
+        `data: ${JSON.stringify({ event: "message_end", ...base, metadata: { usage } })}\n\n`,
+      );
+    });
+  });
+  return app;
+}
