@@ -50,7 +50,10 @@ function fetchError(error: unknown, url: string, timeoutMs: number): AgentError 
       message: `The agent at ${url} did not answer within ${timeoutMs} ms.`,
     };
   }
-  const text = String((error as Error)?.message ?? error);
+  // Deno says "fetch failed"; what failed is in the cause.
+  const text = `${(error as Error)?.message ?? error} ${
+    (error as { cause?: unknown })?.cause ?? ""
+  }`;
   if (/dns|lookup|resolve|name or service/i.test(text)) {
     return { code: "AgentUnknownHost", message: `The agent's host in ${url} cannot be resolved.` };
   }
@@ -134,14 +137,21 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
   let firstByteMs: number | null = null;
   let firstChunkMs: number | null = null;
 
+  // Blocking: the whole reply must come within the limit. Streaming: only the response headers;
+  // after them each gap between bytes has its own limit (readEventStream), however long the stream.
+  const limit = new AbortController();
+  const limitTimer = setTimeout(
+    () => limit.abort(new DOMException("timed out", "TimeoutError")),
+    timeoutMs,
+  );
   try {
     const response = await fetch(url, {
       method: "POST",
       headers,
       body: requestText,
-      // Blocking: the whole reply within the limit. Streaming: the headers; then each gap (below).
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: limit.signal,
     });
+    if (streaming) clearTimeout(limitTimer);
     firstByteMs = elapsed();
     status = response.status;
     responseHeaders = Object.fromEntries(response.headers.entries());
@@ -156,7 +166,6 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
       const reader: StreamReader = robot.platform === "Default"
         ? new DefaultStreamReader()
         : new PlatformAStreamReader();
-      let completed = true;
       try {
         await readEventStream(response.body, robot.timeouts.streamIdleMs, (event, data) => {
           const outcome = reader.event(event, data, events.length);
@@ -174,7 +183,6 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
           return outcome.stop ? "stop" : undefined;
         });
       } catch (thrown) {
-        completed = false;
         error = thrown instanceof StreamIdleTimeout
           ? {
             code: "AgentStreamTimeout",
@@ -185,7 +193,7 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
             message: `The agent's stream broke: ${(thrown as Error)?.message ?? thrown}`,
           };
       }
-      const result = reader.result(completed);
+      const result = reader.result();
       delivery = result.delivery;
       error ??= result.error;
     } else {
@@ -202,6 +210,8 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
     }
   } catch (thrown) {
     error = fetchError(thrown, url, timeoutMs);
+  } finally {
+    clearTimeout(limitTimer);
   }
 
   const entry = emulator.journal.add({

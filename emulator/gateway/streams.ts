@@ -86,8 +86,8 @@ export interface EventOutcome {
 
 export interface StreamReader {
   event(name: string, data: string | null, index: number): EventOutcome;
-  /** The delivery, once the stream ended (`completed` false when it ended without its last event). */
-  result(completed: boolean): { delivery: Delivery; error: AgentError | null };
+  /** The delivery, once the stream ended; a stream that closed before its last event is an error. */
+  result(): { delivery: Delivery; error: AgentError | null };
 }
 
 type Json = Record<string, unknown>;
@@ -202,8 +202,8 @@ export class DefaultStreamReader implements StreamReader {
     return { chunk };
   }
 
-  result(completed: boolean) {
-    if (!completed && !this.#ended) {
+  result() {
+    if (!this.#ended) {
       this.#delivery.findings.push({
         path: "$.events",
         severity: "error",
@@ -270,8 +270,8 @@ export class PlatformAStreamReader implements StreamReader {
     return { chunk: { messageId: this.#messageId, text } };
   }
 
-  result(completed: boolean) {
-    if (!completed && !this.#ended) {
+  result() {
+    if (!this.#ended) {
       this.#findings.push({
         path: "$.events",
         severity: "error",
