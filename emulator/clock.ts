@@ -189,3 +189,12 @@ export function parseTime(value: unknown): number | undefined {
 
 /** The wall clock, for code that signs as a real client would (the harness client, the sign tool). */
 export const wallNow = (): number => Date.now();
+
+/** A monotonic reading in ms, for real-time limits (network time-outs), never for behaviour. */
+export const monotonicNow = (): number => performance.now();
+
+/**
+ * Epoch milliseconds with sub-millisecond precision, comparable across processes on one machine:
+ * stamps on live events for measuring delivery delays, never for behaviour.
+ */
+export const preciseWallNow = (): number => performance.timeOrigin + performance.now();

@@ -19,6 +19,20 @@ const JournalQuery = z.strictObject({
   limit: vLong().pipe(z.number().min(1)).optional(),
 });
 
+/** One SSE event; its data is one line of JSON, its id the journal entry's (for resuming). */
+function sseEvent(event: LiveEvent): string {
+  const id = event.type === "journal" ? `id: ${event.entry.id}\n` : "";
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n${id}\n`;
+}
+
+/** `/_emulator/events?types=journal,state,gateway&sessionId=s-1`: a subscriber takes only what it shows. */
+const EventsQuery = z.strictObject({
+  types: z.string().regex(/^(journal|state|gateway)(,(journal|state|gateway))*$/, {
+    error: "a comma-separated list of journal, state, gateway",
+  }).optional(),
+  sessionId: z.string().min(1).optional(),
+});
+
 export function journalRoutes(emulator: Emulator) {
   return new Hono<AppEnv>()
     .get("/journal", (c) => {
@@ -42,11 +56,19 @@ export function journalRoutes(emulator: Emulator) {
       emulator.events.publish({ type: "state", change: "journal-cleared" });
       return c.json({ cleared });
     })
-    .get("/events", (c) =>
-      streamSSE(c, async (stream) => {
+    .get("/events", (c) => {
+      const filter = parseParameters(EventsQuery, c.req.query());
+      const types = filter.types?.split(",");
+      const wanted = (event: LiveEvent) =>
+        (types === undefined || types.includes(event.type)) &&
+        (filter.sessionId === undefined ||
+          (event.type === "gateway" && event.sessionId === filter.sessionId) ||
+          (event.type === "journal" && event.entry.push?.sessionId === filter.sessionId));
+      return streamSSE(c, async (stream) => {
         const queue: LiveEvent[] = [];
         let wake = () => {};
         const unsubscribe = emulator.events.subscribe((event) => {
+          if (!wanted(event)) return;
           queue.push(event);
           wake();
         });
@@ -63,16 +85,14 @@ export function journalRoutes(emulator: Emulator) {
             data: JSON.stringify({ clock: emulator.clock.status() }),
           });
           while (open) {
-            while (queue.length > 0 && open) {
-              const event = queue.shift()!;
-              const id = event.type === "journal" ? String(event.entry.id) : undefined;
-              await stream.writeSSE({ event: event.type, data: JSON.stringify(event), id });
-            }
-            if (open) await new Promise<void>((resolve) => (wake = resolve));
+            // Everything queued goes out in one write: a burst of chunks costs one await, not many.
+            if (queue.length > 0) await stream.write(queue.splice(0).map(sseEvent).join(""));
+            if (open && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
           }
         } finally {
           unsubscribe();
           stopOnClose();
         }
-      }));
+      });
+    });
 }

@@ -2,6 +2,7 @@
  * One push from the gateway to an agent: the HTTP exchange, the reply read the robot's way, every
  * fault turned into a clear error, and one journal entry with the SSE timeline and timings.
  */
+import { preciseWallNow } from "../clock.ts";
 import type { Emulator } from "../emulator.ts";
 import { storeBody } from "../journal.ts";
 import { type Delivery, emptyDelivery, readEnvelope } from "./replies.ts";
@@ -177,7 +178,7 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
               type: "gateway",
               change: "chunk",
               sessionId: input.sessionId,
-              detail: { ...outcome.chunk, at },
+              detail: { ...outcome.chunk, at, receivedAt: preciseWallNow() },
             });
           }
           return outcome.stop ? "stop" : undefined;

@@ -86,8 +86,17 @@ export interface Exchange {
   journalId: number;
 }
 
+/** Sessions by id, per sessions list: rebuilt when reset, import or deletion replaces the list. */
+const sessionIndex = new WeakMap<Session[], Map<string, Session>>();
+
 export function findSession(emulator: Emulator, sessionId: string): Session {
-  const session = emulator.state.gateway.sessions.find((s) => s.sessionId === sessionId);
+  const sessions = emulator.state.gateway.sessions;
+  let index = sessionIndex.get(sessions);
+  if (!index || index.size !== sessions.length) {
+    index = new Map(sessions.map((s) => [s.sessionId, s]));
+    sessionIndex.set(sessions, index);
+  }
+  const session = index.get(sessionId);
   if (!session) throw new ApiError("ResourceNotFound", `No visitor session ${sessionId}.`);
   return session;
 }

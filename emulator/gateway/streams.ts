@@ -4,6 +4,7 @@
  * (Dify's bare `event: ping` keep-alive), which the SSE rules otherwise drop without a trace.
  */
 import { createParser } from "eventsource-parser";
+import { monotonicNow } from "../clock.ts";
 import {
   checkInstruction,
   checkMessage,
@@ -52,24 +53,36 @@ export async function readEventStream(
   };
   const parser = createParser({ onEvent: (e) => handle(e.event ?? "message", e.data) });
   const scanner = new BareEventScanner();
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  // One watchdog per stream (not a timer per read): it cancels the read once the stream is quiet.
+  let lastByte = monotonicNow();
+  let idle = false;
+  let watchdog: ReturnType<typeof setTimeout>;
+  const watch = () => {
+    const quiet = monotonicNow() - lastByte;
+    if (quiet < idleMs) watchdog = setTimeout(watch, idleMs - quiet);
+    else {
+      idle = true;
+      reader.cancel().catch(() => {});
+    }
+  };
+  watchdog = setTimeout(watch, idleMs);
   try {
     while (!stopped) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const idle = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new StreamIdleTimeout()), idleMs);
-      });
-      const { value, done } = await Promise.race([reader.read(), idle]).finally(() =>
-        clearTimeout(timer)
-      );
+      const { value: bytes, done } = await reader.read();
       if (done) break;
+      lastByte = monotonicNow();
+      const value = decoder.decode(bytes, { stream: true });
       // Order matters little: a bare event and a data event cannot share one block.
       scanner.feed(value, (event) => handle(event, null));
       parser.feed(value);
     }
   } finally {
+    clearTimeout(watchdog);
     await reader.cancel().catch(() => {});
   }
+  if (idle) throw new StreamIdleTimeout();
 }
 
 export interface AgentError {

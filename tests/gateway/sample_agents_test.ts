@@ -110,3 +110,29 @@ Deno.test("a push without the registered Bearer token is refused by the sample a
   assert.equal(response.status, 401);
   await response.body?.cancel();
 });
+
+Deno.test("the live event stream filters by type and by session", async () => {
+  await using ccemu = await startEmulator();
+  const a = await openSession(ccemu, { robotId: "sample-default", responseMode: "streaming" });
+  const b = await openSession(ccemu, { robotId: "sample-default", responseMode: "streaming" });
+  const response = await fetch(
+    `${ccemu.url}/_emulator/events?types=gateway&sessionId=${b.json.sessionId}`,
+  );
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    await say(ccemu, a.json.sessionId, { text: "markdown" });
+    await say(ccemu, b.json.sessionId, { text: "退款多久到账" });
+    let text = "";
+    while (!text.includes('"change":"delivered"')) text += (await reader.read()).value;
+    const events = text.split("\n\n").filter((block) => block.startsWith("event:"));
+    const types = new Set(events.map((block) => /^event: (\w+)/.exec(block)![1]));
+    assert.deepEqual([...types].sort(), ["gateway", "hello"]);
+    assert.ok(!text.includes(`"sessionId":"${a.json.sessionId}"`), "nothing of the other session");
+    assert.ok(text.includes('"change":"chunk"'));
+  } finally {
+    await reader.cancel();
+  }
+  const bad = await fetch(`${ccemu.url}/_emulator/events?types=everything`);
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error.code, "InvalidParameter");
+});

@@ -1,0 +1,59 @@
+/** What the benchmarks share: child-process servers, percentiles, the result table. */
+
+export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+export const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
+
+export type Row = [name: string, value: string, note: string];
+
+export function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
+}
+
+/** The p-th percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+}
+
+export const fixed = (n: number, digits = 1) => n.toFixed(digits);
+
+export const verdict = (met: boolean, target: string) =>
+  `target ${target}: ${met ? "met" : "MISSED"}`;
+
+/** Spawns a server script; resolves once it printed its ready line, with its URL and how long that took. */
+export async function spawnServer(script: string, args: string[] = []) {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-read", "--allow-write", "--allow-env", script, ...args],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  while (!buffer.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${script} exited before its ready line`);
+    buffer += value;
+  }
+  const readyMs = performance.now() - started;
+  const url = /(http:\/\/[^\s]+)/.exec(buffer)![1];
+  const drain = (async () => {
+    while (!(await reader.read()).done) { /* keep the pipe flowing */ }
+  })();
+  return {
+    url,
+    readyMs,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+      await drain;
+    },
+  };
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  console.log(`\n${title}\n`);
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [name, value, note] of rows) {
+    console.log(`${name.padEnd(width)}  ${value.padStart(18)}  ${note}`);
+  }
+}
