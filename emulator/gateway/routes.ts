@@ -21,11 +21,20 @@ export const gatewayOperations: Operation[] = [
     path: "/livechat/third_part_bot_register",
     readOnly: false,
     params: RegistrationSchema,
-    handle: ({ emulator, enterprise }, registration) => ({
-      robotId:
-        registerRobot(emulator.state, enterprise.enterpriseId, registration, emulator.clock.now())
-          .robotId,
-    }),
+    handle: ({ emulator, enterprise }, registration) => {
+      const robot = registerRobot(
+        emulator.state,
+        enterprise.enterpriseId,
+        registration,
+        emulator.clock.now(),
+      );
+      emulator.events.publish({
+        type: "state",
+        change: "robot-registered",
+        detail: { robotId: robot.robotId },
+      });
+      return { robotId: robot.robotId };
+    },
   }),
 ];
 
