@@ -1,6 +1,7 @@
 /**
  * The gateway benchmark's agent, in a process of its own: a default-way agent that streams
  * `--chunks` chunks `--gap` ms apart, each holding the time it was written (timeOrigin + now).
+ * Concurrent streams run in lockstep, so chunks arrive at ccemu in bursts: the harder case.
  */
 import { parseArgs } from "node:util";
 
@@ -12,8 +13,6 @@ const CHUNKS = Number(values.chunks ?? 20);
 const GAP_MS = Number(values.gap ?? 20);
 const wallNow = () => performance.timeOrigin + performance.now();
 const encoder = new TextEncoder();
-/** Independent sessions do not stream in lockstep: stream n starts n/100 of a gap late. */
-let streams = 0;
 
 const server = Deno.serve(
   { hostname: "127.0.0.1", port: 0, onListen: () => {} },
