@@ -107,6 +107,14 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
+/** An `error` event as the agent sent it (both ways name its fields `code` and `message`). */
+function agentError(json: Json): AgentError {
+  return {
+    code: String(json.code ?? "error"),
+    message: String(json.message ?? "the agent reported an error"),
+  };
+}
+
 function parseData(data: string | null, path: string, findings: Finding[]): Json | null {
   if (data === null) return null;
   try {
@@ -157,10 +165,7 @@ export class DefaultStreamReader implements StreamReader {
     }
     if (kind === "error") {
       this.#ended = true;
-      this.#error = {
-        code: String(json.code ?? "error"),
-        message: String(json.message ?? "the agent reported an error"),
-      };
+      this.#error = agentError(json);
       return { stop: true };
     }
     findings.push({
@@ -271,10 +276,7 @@ export class PlatformAStreamReader implements StreamReader {
     }
     if (kind === "error") {
       this.#ended = true;
-      this.#error = {
-        code: String(json.code ?? "error"),
-        message: String(json.message ?? "the agent reported an error"),
-      };
+      this.#error = agentError(json);
       return { stop: true };
     }
     const text = typeof json.answer === "string" ? json.answer : "";
