@@ -5,6 +5,7 @@
 import { preciseWallNow } from "../clock.ts";
 import type { Emulator } from "../emulator.ts";
 import { storeBody } from "../journal.ts";
+import { headersObject } from "../journal-middleware.ts";
 import { type Delivery, emptyDelivery, readEnvelope } from "./replies.ts";
 import type { ResponseMode, Robot } from "./schemas.ts";
 import {
@@ -155,7 +156,7 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
     if (streaming) clearTimeout(limitTimer);
     firstByteMs = elapsed();
     status = response.status;
-    responseHeaders = Object.fromEntries(response.headers.entries());
+    responseHeaders = headersObject(response.headers);
     const isStream = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
     if (!response.ok) {
       responseText = await response.text();

@@ -10,7 +10,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { SignedClient } from "../../harness/client.ts";
-import { fixed, MAIN, percentile, type Row, SECONDS, spawnServer, verdict } from "./kit.ts";
+import { fixed, percentile, type Row, SECONDS, spawnCcemu, spawnServer, verdict } from "./kit.ts";
 
 const SESSIONS = 100;
 const ROUNDS = 3;
@@ -63,17 +63,7 @@ async function subscribe(url: string, delays: Delays) {
 
 export async function benchGateway(): Promise<Row[]> {
   const rows: Row[] = [];
-  const ccemu = await spawnServer(MAIN, [
-    "--port",
-    "0",
-    "--clock",
-    "manual",
-    "--seed",
-    "1",
-    "--no-ui",
-    "--journal-size",
-    "500",
-  ]);
+  const ccemu = await spawnCcemu("--journal-size", "500");
   const agent = await spawnServer(AGENT, [
     "--chunks",
     String(CHUNKS),

@@ -57,3 +57,8 @@ export function printTable(title: string, rows: Row[]): void {
     console.log(`${name.padEnd(width)}  ${value.padStart(18)}  ${note}`);
   }
 }
+
+/** ccemu itself as a child process: free port, manual clock, seed 1, no UI, plus `args`. */
+export function spawnCcemu(...args: string[]) {
+  return spawnServer(MAIN, ["--port", "0", "--clock", "manual", "--seed", "1", "--no-ui", ...args]);
+}
