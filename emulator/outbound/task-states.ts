@@ -1,0 +1,149 @@
+/**
+ * Outbound task states (spec part 3). Commands move a task only from the states the spec allows;
+ * where the spec leaves the next state open, ccemu's decisions are the README's state diagram:
+ *   start (1)     not started | user-paused          -> runnable
+ *   pause (2)     runnable | system-paused | queued | in progress |
+ *                 line in arrears | AI expired | SMS in arrears  -> user-paused
+ *   terminate (3) not started | runnable | in progress | user-paused |
+ *                 system-paused | queued                -> terminated
+ * Everything else the system does (systemState below): a started task is in progress while it may
+ * dial, and waits as runnable, queued, system-paused or in arrears while it may not.
+ */
+
+export const TASK_STATUS = {
+  NOT_STARTED: 0,
+  IN_PROGRESS: 1,
+  COMPLETED: 2,
+  RUNNABLE: 3,
+  USER_PAUSED: 4,
+  SYSTEM_PAUSED: 5,
+  TERMINATED: 6,
+  QUEUED: 7,
+  AI_EXPIRED: 8,
+  LINE_IN_ARREARS: 9,
+  SMS_IN_ARREARS: 10,
+} as const;
+
+export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
+
+/** `callJobStatusDesc`: the spec's names (the task-execute text's names for 4 and 5). */
+export const TASK_STATUS_DESC: Record<TaskStatus, string> = {
+  0: "未开始",
+  1: "进行中",
+  2: "已完成",
+  3: "可运行",
+  4: "手动暂停",
+  5: "自动暂停",
+  6: "已终止",
+  7: "排队中",
+  8: "AI到期",
+  9: "线路欠费",
+  10: "短信欠费",
+};
+
+/** English names, for messages. */
+const NAMES: Record<TaskStatus, string> = {
+  0: "not started",
+  1: "in progress",
+  2: "completed",
+  3: "runnable",
+  4: "user-paused",
+  5: "system-paused",
+  6: "terminated",
+  7: "queued",
+  8: "AI expired",
+  9: "line in arrears",
+  10: "SMS in arrears",
+};
+
+export const statusName = (status: number) =>
+  `${NAMES[status as TaskStatus] ?? "unknown"} (${status})`;
+
+export const COMMANDS = { START: 1, PAUSE: 2, TERMINATE: 3 } as const;
+export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+const S = TASK_STATUS;
+const TRANSITIONS: Record<Command, { from: readonly TaskStatus[]; to: TaskStatus; verb: string }> =
+  {
+    1: { from: [S.NOT_STARTED, S.USER_PAUSED], to: S.RUNNABLE, verb: "started" },
+    2: {
+      from: [
+        S.RUNNABLE,
+        S.SYSTEM_PAUSED,
+        S.QUEUED,
+        S.IN_PROGRESS,
+        S.LINE_IN_ARREARS,
+        S.AI_EXPIRED,
+        S.SMS_IN_ARREARS,
+      ],
+      to: S.USER_PAUSED,
+      verb: "paused",
+    },
+    3: {
+      from: [S.NOT_STARTED, S.RUNNABLE, S.IN_PROGRESS, S.USER_PAUSED, S.SYSTEM_PAUSED, S.QUEUED],
+      to: S.TERMINATED,
+      verb: "terminated",
+    },
+  };
+
+export type CommandResult = { ok: true; to: TaskStatus } | { ok: false; message: string };
+
+/** The state a command leads to, or why the task cannot take it. */
+export function applyCommand(status: TaskStatus, command: Command): CommandResult {
+  const transition = TRANSITIONS[command];
+  if (transition.from.includes(status)) return { ok: true, to: transition.to };
+  return {
+    ok: false,
+    message: `The task is ${
+      statusName(status)
+    } and cannot be ${transition.verb}; only a task that is ${
+      transition.from.map(statusName).join(", ")
+    } can.`,
+  };
+}
+
+/** States in which the system, not the user, decides (a started task that is not finished). */
+export const SYSTEM_MANAGED: readonly TaskStatus[] = [
+  S.RUNNABLE,
+  S.IN_PROGRESS,
+  S.QUEUED,
+  S.SYSTEM_PAUSED,
+  S.AI_EXPIRED,
+  S.LINE_IN_ARREARS,
+  S.SMS_IN_ARREARS,
+];
+
+/** What decides where a started task stands, gathered by the dialer. */
+export interface Conditions {
+  /** Every number finished (completed, no redial pending). */
+  allDone: boolean;
+  /** The task's lines: none enabled. */
+  linesDisabled: boolean;
+  /** The task's lines: none with a positive balance. */
+  linesInArrears: boolean;
+  aiExpired: boolean;
+  /** Hang-up SMS is on and the tenant's SMS balance is spent. */
+  smsInArrears: boolean;
+  /** Inside one of the task's working windows now. */
+  inWindow: boolean;
+  /** The tenant's AI seats left for this task (its own seats count as free when it holds them). */
+  seatsAvailable: number;
+  /** Seats the task needs (concurrencyQuota). */
+  seatsNeeded: number;
+}
+
+/**
+ * Where a started task stands, in this order: done -> completed; no line enabled -> system-paused;
+ * AI expired; lines in arrears; SMS in arrears; outside its working window -> runnable; not enough
+ * AI seats -> queued; otherwise in progress.
+ */
+export function systemState(c: Conditions): TaskStatus {
+  if (c.allDone) return S.COMPLETED;
+  if (c.linesDisabled) return S.SYSTEM_PAUSED;
+  if (c.aiExpired) return S.AI_EXPIRED;
+  if (c.linesInArrears) return S.LINE_IN_ARREARS;
+  if (c.smsInArrears) return S.SMS_IN_ARREARS;
+  if (!c.inWindow) return S.RUNNABLE;
+  if (c.seatsAvailable < c.seatsNeeded) return S.QUEUED;
+  return S.IN_PROGRESS;
+}
