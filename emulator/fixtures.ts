@@ -19,6 +19,9 @@ const LISTS: { path: string; id: string; space: string }[] = [
   { path: "outbound.scripts", id: "robotDefId", space: "script" },
   { path: "outbound.lines", id: "userPhoneId", space: "line" },
   { path: "outbound.blacklist", id: "blackListId", space: "blacklist entry" },
+  { path: "outbound.accounts", id: "enterpriseId", space: "account" },
+  { path: "outbound.tasks", id: "callJobId", space: "task" },
+  { path: "outbound.calls", id: "callInstanceId", space: "call record" },
   { path: "kb.publicRepositories", id: "id", space: "repository" },
   { path: "kb.personalRepositories", id: "id", space: "repository" },
   { path: "kb.botRepositories", id: "id", space: "repository" },
@@ -54,9 +57,24 @@ export function parseFixtureFile(file: string, json: unknown): State {
   return result.data;
 }
 
-/** Joins validated files, then checks what no single file can: unique ids and references. */
-export function mergeFixtures(files: { file: string; state: State }[]): State {
-  const merged = StateSchema.parse({});
+/** Joins raw fixture JSON: lists are concatenated, objects merged, a later scalar wins. */
+function joinJson(into: Row, from: Row): Row {
+  for (const [key, value] of Object.entries(from)) {
+    const current = into[key];
+    if (Array.isArray(current) && Array.isArray(value)) into[key] = [...current, ...value];
+    else if (isRow(current) && isRow(value)) into[key] = joinJson({ ...current }, value);
+    else into[key] = value;
+  }
+  return into;
+}
+
+const isRow = (v: unknown): v is Row => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Joins validated files (their raw JSON, so that defaults apply once, to the whole), then checks
+ * what no single file can: unique ids and references.
+ */
+export function mergeFixtures(files: { file: string; json: unknown; state: State }[]): State {
   const seen = new Map<string, string>(); // "space:id" -> where it was first defined
   for (const { file, state } of files) {
     for (const { path, id, space } of LISTS) {
@@ -72,10 +90,8 @@ export function mergeFixtures(files: { file: string; state: State }[]): State {
           );
         }
         seen.set(key, where);
-        listAt(merged, path).push(row);
       });
     }
-    Object.assign(merged.sequences, state.sequences);
   }
   for (const { file, state } of files) {
     for (const { path } of LISTS.slice(1)) {
@@ -90,7 +106,8 @@ export function mergeFixtures(files: { file: string; state: State }[]): State {
       });
     }
   }
-  return seedSequences(merged);
+  const merged = files.reduce<Row>((all, { json }) => joinJson(all, json as Row), {});
+  return seedSequences(StateSchema.parse(merged));
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -123,7 +140,8 @@ export async function loadFixtures(path: string): Promise<State> {
   }
   const parsed = [];
   for (const file of files) {
-    parsed.push({ file, state: parseFixtureFile(file, await readJson(file)) });
+    const json = await readJson(file);
+    parsed.push({ file, json, state: parseFixtureFile(file, json) });
   }
   return mergeFixtures(parsed);
 }

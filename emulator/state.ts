@@ -27,6 +27,8 @@ const numeric = (ids: string[]) => ids.filter((id) => /^\d+$/.test(id)).map(Numb
  */
 const ID_KINDS: Record<string, [ids: (state: State) => number[], first: number]> = {
   blackListId: [(state) => state.outbound.blacklist.map((entry) => entry.blackListId), 1],
+  callJobId: [(state) => state.outbound.tasks.map((t) => t.callJobId), 80001],
+  callInstanceId: [(state) => state.outbound.calls.map((c) => c.callInstanceId), 900000001],
   robotId: [(state) => numeric(state.gateway.robots.map((r) => r.robotId)), 10001],
   sessionId: [
     (state) => numeric(state.gateway.sessions.map((s) => s.sessionId.replace(/^s-/, ""))),

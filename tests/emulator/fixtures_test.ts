@@ -102,3 +102,20 @@ Deno.test("bad IP allow-list entries, time zones and JSON are refused", async ()
 Deno.test("a missing path is refused", async () => {
   await assert.rejects(loadFixtures("/nonexistent/ccemu-fixtures"), FixtureError);
 });
+
+Deno.test("lists without ids join across files, and defaults apply only when no file gives them", async () => {
+  const rule = (prefix: string) => ({ match: { prefix }, outcomes: [{ finishStatus: 0 }] });
+  await withFiles({
+    "a.json": { enterprises: [ENTERPRISE], outbound: { outcomeRules: [rule("1")] } },
+    "b.json": {
+      outbound: { outcomeRules: [rule("2")], outcomeTable: [{ weight: 1, finishStatus: 8 }] },
+    },
+  }, async (dir) => {
+    const state = await loadFixtures(dir);
+    assert.deepEqual(state.outbound.outcomeRules.map((r) => r.match.prefix), ["1", "2"]);
+    assert.deepEqual(state.outbound.outcomeTable, [{ weight: 1, finishStatus: 8 }]);
+  });
+  await withFiles({ "a.json": { enterprises: [ENTERPRISE] } }, async (dir) => {
+    assert.ok((await loadFixtures(dir)).outbound.outcomeTable.length > 1, "the default table");
+  });
+});
