@@ -10,6 +10,8 @@ import type { Emulator } from "./emulator.ts";
 import { journalExchanges } from "./journal-middleware.ts";
 import { kbOperations } from "./kb/routes.ts";
 import { outboundOperations } from "./outbound/routes.ts";
+import { outboundControlRoutes, recordingRoutes } from "./outbound/control-routes.ts";
+import { dialerOf } from "./outbound/dialer.ts";
 import { gatewayControlRoutes, gatewayOperations, mediaRoutes } from "./gateway/routes.ts";
 import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
 import { ApiError } from "./signed-api/errors.ts";
@@ -20,6 +22,7 @@ export const OPERATIONS = [...outboundOperations, ...kbOperations, ...gatewayOpe
 export function createApp(emulator: Emulator): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(controlError);
+  dialerOf(emulator); // the dialer runs from the start: fixture tasks may be under way
 
   app.use("/gateway/*", journalExchanges(emulator, "outbound"));
   app.all("/gateway/*", signedApi(emulator, "/gateway", outboundOperations));
@@ -30,12 +33,14 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
   app.route("/_storage", mediaRoutes(emulator));
+  app.route("/_storage", recordingRoutes(emulator));
 
   app.use("/_emulator/*", loopbackOnly);
   app.route("/_emulator", stateRoutes(emulator, OPERATIONS));
   app.route("/_emulator/clock", clockRoutes(emulator));
   app.route("/_emulator", journalRoutes(emulator));
   app.route("/_emulator/gateway", gatewayControlRoutes(emulator));
+  app.route("/_emulator/outbound", outboundControlRoutes(emulator));
   app.route(SAMPLE_AGENTS_PATH, sampleAgents(emulator));
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));

@@ -1,0 +1,178 @@
+/**
+ * Call records as the API shows them: the call-done list (CallDoneVO, spec 2.4), the not-started
+ * list, and the call detail (spec 2.5) with a dialogue made from the script's template.
+ */
+import type { Emulator } from "../emulator.ts";
+import { FINISH_STATUS_DESC } from "./outcomes.ts";
+import type { CallRecord, Script, Task } from "./schemas.ts";
+
+/** The recording ccemu serves for a call (a short silent WAV). */
+export const recordingUrl = (emulator: Emulator, record: CallRecord) =>
+  record.finishStatus === 0
+    ? `${emulator.selfOrigin}/_storage/recordings/${record.callInstanceId}.wav`
+    : "";
+
+/** Names of the analysis results: the script's result definitions, or ccemu's defaults. */
+function resultNames(script: Script | undefined): [string, string] {
+  return [script?.resultDefs[0]?.name ?? "意向等级", script?.resultDefs[1]?.name ?? "关注点"];
+}
+
+/** `resultList`: the intention level and the labels, under the script's result names. */
+export function resultList(record: CallRecord, script: Script | undefined) {
+  if (record.intention === null) return [];
+  const [intention, labels] = resultNames(script);
+  return [
+    { name: intention, value: record.intention },
+    ...(record.labels.length ? [{ name: labels, value: record.labels.join(",") }] : []),
+  ];
+}
+
+export function callDoneEntry(
+  emulator: Emulator,
+  record: CallRecord,
+  task: Task,
+  script: Script | undefined,
+) {
+  return {
+    callInstanceId: record.callInstanceId,
+    callJobId: record.callJobId,
+    callJobName: task.jobName,
+    customerTelephone: record.customerTelephone,
+    customerName: record.customerName,
+    callInstanceStatus: record.callInstanceStatus,
+    finishStatus: record.finishStatus,
+    finishStatusDesc: record.finishStatus === null ? "" : FINISH_STATUS_DESC[record.finishStatus],
+    duration: record.duration,
+    chatRound: record.chatRound,
+    startTime: record.startTime,
+    endTime: record.endTime,
+    luyinOssUrl: recordingUrl(emulator, record),
+    resultList: resultList(record, script),
+    properties: JSON.stringify(record.properties),
+    userProperties: JSON.stringify({
+      name: record.customerName,
+      phone: record.customerTelephone,
+      ...record.properties,
+    }),
+  };
+}
+
+export function notStartedEntry(record: CallRecord) {
+  return {
+    callInstanceId: record.callInstanceId,
+    customerName: record.customerName,
+    customerTelephone: record.customerTelephone,
+    properties: JSON.stringify(record.properties),
+    userProperties: JSON.stringify({
+      name: record.customerName,
+      phone: record.customerTelephone,
+      ...record.properties,
+    }),
+  };
+}
+
+const fill = (text: string, properties: Record<string, unknown>) =>
+  text.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, name) => String(properties[name] ?? ""));
+
+/** The dialogue of an answered call: the template's turns until the AI has spoken `chatRound` times. */
+export function phoneLogs(record: CallRecord, script: Script | undefined) {
+  const template = script?.dialogue ?? [];
+  if (
+    record.finishStatus !== 0 || record.chatRound === 0 || !template.some((t) => t.speaker === "AI")
+  ) return [];
+  const turns: { speaker: "AI" | "ME"; content: string }[] = [];
+  for (let i = 0, ai = 0; ai < record.chatRound; i++) {
+    const turn = template[i % template.length];
+    if (turn.speaker === "AI") ai++;
+    turns.push({ speaker: turn.speaker, content: fill(turn.content, record.properties) });
+  }
+  const start = (record.endTime ?? 0) - record.duration * 1000;
+  const step = (record.duration * 1000) / turns.length;
+  return turns.map((turn, i) => ({
+    callInstanceId: record.callInstanceId,
+    speaker: turn.speaker,
+    content: turn.content,
+    userMean: turn.speaker === "ME" ? "用户回答" : "",
+    userMeanDetail: [],
+    aiUnknown: 0,
+    startTime: Math.round(start + i * step),
+    endTime: Math.round(start + (i + 1) * step),
+  }));
+}
+
+export function callDetail(
+  emulator: Emulator,
+  record: CallRecord,
+  task: Task,
+  script: Script | undefined,
+) {
+  const [intentionName, labelsName] = resultNames(script);
+  return {
+    phoneLogs: phoneLogs(record, script),
+    callInstance: {
+      callInstanceId: record.callInstanceId,
+      callJobId: record.callJobId,
+      customerTelephone: record.customerTelephone,
+      customerName: record.customerName,
+      callInstanceStatus: record.callInstanceStatus,
+      finishStatus: record.finishStatus,
+      finishStatusDesc: record.finishStatus === null ? "" : FINISH_STATUS_DESC[record.finishStatus],
+      duration: record.duration,
+      chatRound: record.chatRound,
+      startTime: record.startTime,
+      endTime: record.endTime,
+      luyinOssUrl: recordingUrl(emulator, record),
+      userLuyinOssUrl: recordingUrl(emulator, record),
+      properties: record.properties,
+      jobName: task.jobName,
+      robotDefId: task.robotDefId,
+      hangUp: record.hangUp,
+      calledTimes: record.calledTimes,
+      collectProperties: {},
+      notifyEavesdrop: false,
+      eavesdrop: false,
+      eavesdropIntercept: false,
+      csDuration: 0,
+      callerPhone: record.callerPhone,
+    },
+    taskResult: record.intention === null ? [] : [
+      {
+        resultName: intentionName,
+        resultValue: record.intention,
+        resultDesc: record.rule ?? "",
+        resultLabels: [],
+      },
+      ...(record.labels.length
+        ? [{
+          resultName: labelsName,
+          resultValue: record.labels.join(","),
+          resultDesc: "",
+          resultLabels: record.labels.map((value, i) => ({ key: i + 1, value })),
+        }]
+        : []),
+    ],
+  };
+}
+
+/** A second of silence: 8 kHz, 16-bit, mono PCM in a RIFF/WAVE container. */
+export function silentWav(seconds = 1): Uint8Array {
+  const samples = 8000 * seconds, dataSize = samples * 2;
+  const bytes = new Uint8Array(44 + dataSize);
+  const view = new DataView(bytes.buffer);
+  const text = (offset: number, s: string) =>
+    [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  text(0, "RIFF");
+  view.setUint32(4, 36 + dataSize, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 16000, true); // byte rate
+  view.setUint16(32, 2, true); // block align
+  view.setUint16(34, 16, true);
+  text(36, "data");
+  view.setUint32(40, dataSize, true);
+  return bytes;
+}

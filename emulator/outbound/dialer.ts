@@ -1,0 +1,385 @@
+/**
+ * The dialer: moves started tasks between their system states and places calls, driven only by the
+ * virtual clock. Calls start while a task may dial (inside a working window, seats, lines and
+ * account in order), at most `concurrencyNum` at a time; each rings, ends with its outcome, and
+ * frees its slot; redials wait by `repeatCallRule`. Everything it knows beyond the state (cursors,
+ * timers) is derived and rebuilt whenever the state is loaded (start, reset, snapshot import).
+ */
+import type { Emulator } from "../emulator.ts";
+import { storeBody } from "../journal.ts";
+import { isBlacklisted } from "./store.ts";
+import { outcomeFor } from "./outcomes.ts";
+import type { Account, CallRecord, Task } from "./schemas.ts";
+import {
+  type Conditions,
+  SYSTEM_MANAGED,
+  systemState,
+  TASK_STATUS,
+  type TaskStatus,
+} from "./task-states.ts";
+import { DEFAULT_WORKING_TIME, inWindow, nextBoundary } from "./working-time.ts";
+
+/** What the dialer derives for one task. */
+interface Runtime {
+  task: Task;
+  /** The task's numbers in import order. */
+  records: CallRecord[];
+  /** Every record before it has been dialed at least once. */
+  cursor: number;
+  active: number;
+  /** Records waiting for a redial. */
+  redials: Set<CallRecord>;
+  /** Completed records, in the order they completed (what call_done_list pages through). */
+  done: CallRecord[];
+  window: { inside: boolean; until: number | null } | null;
+  wake: { timer: number; at: number } | null;
+  nextLine: number;
+}
+
+const S = TASK_STATUS;
+
+export class Dialer {
+  #runtimes = new Map<number, Runtime>();
+
+  constructor(private readonly emulator: Emulator) {
+    emulator.onStateLoaded(() => this.rebuild());
+    this.rebuild();
+  }
+
+  runtime(callJobId: number): Runtime | undefined {
+    return this.#runtimes.get(callJobId);
+  }
+
+  /** Derives every runtime from the state and re-arms the timers the state implies. */
+  rebuild(): void {
+    this.#runtimes.clear();
+    const { tasks, calls } = this.emulator.state.outbound;
+    for (const task of tasks) this.#runtimes.set(task.callJobId, this.#emptyRuntime(task));
+    for (const record of calls) this.#runtimes.get(record.callJobId)?.records.push(record);
+    for (const rt of this.#runtimes.values()) {
+      while (rt.cursor < rt.records.length && rt.records[rt.cursor].callInstanceStatus !== 0) {
+        rt.cursor++;
+      }
+      rt.done = rt.records.filter((r) => r.callInstanceStatus === 2)
+        .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0) || a.callInstanceId - b.callInstanceId);
+      for (const record of rt.records) {
+        if (record.callInstanceStatus === 1) {
+          rt.active++;
+          this.emulator.clock.schedule(
+            record.endsAt ?? this.emulator.clock.now(),
+            () => this.#end(rt, record),
+          );
+        } else if (record.callInstanceStatus === 3) rt.redials.add(record);
+      }
+    }
+    for (const enterpriseId of new Set(tasks.map((t) => t.enterpriseId))) {
+      this.reconcile(enterpriseId);
+    }
+  }
+
+  /** A new task: scheduled ones start by themselves at their start date. */
+  added(task: Task): void {
+    this.#runtimes.set(task.callJobId, this.#emptyRuntime(task));
+    this.reconcile(task.enterpriseId);
+  }
+
+  imported(task: Task, records: CallRecord[]): void {
+    this.#runtimes.get(task.callJobId)!.records.push(...records);
+    if (task.callJobStatus === S.COMPLETED) this.#setStatus(task, S.RUNNABLE);
+    this.reconcile(task.enterpriseId);
+  }
+
+  /**
+   * Re-evaluates every task of the tenant, highest priority first (seats go to them first):
+   * sets each started task's system state, dials what may be dialed, and arms the next wake-up.
+   */
+  reconcile(enterpriseId: string): void {
+    const now = this.emulator.clock.now();
+    const account = this.#account(enterpriseId);
+    const tasks = [...this.#runtimes.values()]
+      .filter((rt) => rt.task.enterpriseId === enterpriseId)
+      .sort((a, b) =>
+        (b.task.priority ?? 0) - (a.task.priority ?? 0) || a.task.callJobId - b.task.callJobId
+      );
+    let seatsHeld = 0;
+    for (const rt of tasks) {
+      const { task } = rt;
+      if (
+        task.jobType === 1 && task.callJobStatus === S.NOT_STARTED && task.startDate !== null &&
+        task.startDate <= now
+      ) {
+        this.#setStatus(task, S.RUNNABLE);
+      }
+      if (SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) {
+        const status = systemState(this.#conditions(rt, account, account.aiSeats - seatsHeld, now));
+        this.#setStatus(task, status);
+        if (status === S.IN_PROGRESS) {
+          seatsHeld += task.concurrencyQuota;
+          this.#dial(rt, now);
+        }
+      }
+      this.#arm(rt, now);
+    }
+  }
+
+  /** Records in call_done_list order. */
+  done(callJobId: number): CallRecord[] {
+    return this.#runtimes.get(callJobId)?.done ?? [];
+  }
+
+  #emptyRuntime(task: Task): Runtime {
+    return {
+      task,
+      records: [],
+      cursor: 0,
+      active: 0,
+      redials: new Set(),
+      done: [],
+      window: null,
+      wake: null,
+      nextLine: 0,
+    };
+  }
+
+  #account(enterpriseId: string): Account {
+    const accounts = this.emulator.state.outbound.accounts;
+    let account = accounts.find((a) => a.enterpriseId === enterpriseId);
+    if (!account) {
+      account = { enterpriseId, aiSeats: 10, aiExpiresAt: null, smsBalance: 1000 };
+      accounts.push(account);
+    }
+    return account;
+  }
+
+  #lines(task: Task) {
+    return this.emulator.state.outbound.lines.filter((l) =>
+      task.userPhoneIds.includes(l.userPhoneId)
+    );
+  }
+
+  #inWindow(rt: Runtime, now: number): boolean {
+    if (!rt.window || (rt.window.until !== null && now >= rt.window.until)) {
+      const rules = rt.task.workingTimeRuleList.length
+        ? rt.task.workingTimeRuleList
+        : DEFAULT_WORKING_TIME;
+      const zone = this.emulator.findEnterprise(rt.task.enterpriseId)?.timeZone ?? "Asia/Shanghai";
+      rt.window = { inside: inWindow(rules, now, zone), until: nextBoundary(rules, now, zone) };
+    }
+    return rt.window.inside;
+  }
+
+  #conditions(rt: Runtime, account: Account, seatsAvailable: number, now: number): Conditions {
+    const lines = this.#lines(rt.task);
+    const enabled = lines.filter((l) => l.enabled);
+    return {
+      allDone: rt.records.length > 0 && rt.cursor === rt.records.length && rt.active === 0 &&
+        rt.redials.size === 0,
+      linesDisabled: enabled.length === 0,
+      linesInArrears: enabled.every((l) => l.lineAmount <= 0),
+      aiExpired: account.aiExpiresAt !== null && account.aiExpiresAt <= now,
+      smsInArrears: rt.task.smsType === 1 && account.smsBalance <= 0,
+      inWindow: this.#inWindow(rt, now),
+      seatsAvailable,
+      seatsNeeded: rt.task.concurrencyQuota,
+    };
+  }
+
+  #setStatus(task: Task, status: TaskStatus): void {
+    if (task.callJobStatus === status) return;
+    const from = task.callJobStatus;
+    task.callJobStatus = status;
+    this.emulator.events.publish({
+      type: "state",
+      change: "task-status",
+      detail: { callJobId: task.callJobId, from, to: status },
+    });
+  }
+
+  /** The next record to call: a redial that is due, else the next number never dialed. */
+  #next(rt: Runtime, now: number): CallRecord | undefined {
+    for (const record of rt.redials) {
+      if ((record.nextAttemptAt ?? 0) <= now) {
+        rt.redials.delete(record);
+        return record;
+      }
+    }
+    while (rt.cursor < rt.records.length) {
+      const record = rt.records[rt.cursor++];
+      if (record.callInstanceStatus === 0) return record;
+    }
+    return undefined;
+  }
+
+  #dial(rt: Runtime, now: number): void {
+    while (rt.active < rt.task.concurrencyNum) {
+      const record = this.#next(rt, now);
+      if (!record) return;
+      this.#start(rt, record, now);
+    }
+  }
+
+  #start(rt: Runtime, record: CallRecord, now: number): void {
+    const { task } = rt;
+    record.calledTimes++;
+    record.startTime = now;
+    if (isBlacklisted(this.emulator.state, task.enterpriseId, record.customerTelephone)) {
+      // A blacklisted number ends at once, without taking a line.
+      Object.assign(record, {
+        finishStatus: 11,
+        duration: 0,
+        chatRound: 0,
+        hangUp: null,
+        callerPhone: null,
+        rule: "blacklist",
+      });
+      Object.assign(record, {
+        intention: "F级(无效客户)",
+        labels: [],
+        endTime: now,
+        endsAt: null,
+        nextAttemptAt: null,
+      });
+      this.#complete(rt, record);
+      return;
+    }
+    const lines = this.#lines(task).filter((l) => l.enabled && l.lineAmount > 0);
+    const line = lines[rt.nextLine++ % lines.length];
+    const outcome = this.#outcome(record);
+    record.callInstanceStatus = 1;
+    record.callerPhone = line.phone;
+    record.endsAt = now + (outcome.ringSeconds + outcome.duration) * 1000;
+    rt.active++;
+    this.emulator.clock.schedule(record.endsAt, () => this.#end(rt, record));
+  }
+
+  #outcome(record: CallRecord) {
+    const { outcomeRules, outcomeTable } = this.emulator.state.outbound;
+    return outcomeFor(
+      outcomeRules,
+      outcomeTable,
+      this.emulator.seed,
+      record.customerTelephone,
+      record.properties,
+      record.calledTimes - 1,
+    );
+  }
+
+  #end(rt: Runtime, record: CallRecord): void {
+    const now = this.emulator.clock.now();
+    const outcome = this.#outcome(record);
+    rt.active--;
+    Object.assign(record, {
+      finishStatus: outcome.finishStatus,
+      duration: outcome.duration,
+      chatRound: outcome.chatRound,
+      hangUp: outcome.hangUp,
+      intention: outcome.intention,
+      labels: outcome.labels,
+      rule: outcome.rule,
+      endTime: now,
+      endsAt: null,
+    });
+    this.#bill(rt.task, record);
+    const redial = rt.task.repeatCall
+      ? rt.task.repeatCallRule.find((r) =>
+        r.phoneStatus === outcome.finishStatus && record.calledTimes <= r.times
+      )
+      : undefined;
+    if (redial) {
+      record.callInstanceStatus = 3;
+      record.nextAttemptAt = now + redial.interval * 60_000;
+      rt.redials.add(record);
+    } else {
+      this.#complete(rt, record);
+    }
+    this.#hangUpSms(rt.task, record);
+    this.reconcile(rt.task.enterpriseId);
+  }
+
+  #complete(rt: Runtime, record: CallRecord): void {
+    record.callInstanceStatus = 2;
+    record.nextAttemptAt = null;
+    rt.done.push(record);
+  }
+
+  /** An answered call costs its line `ceil(duration / billPeriod)` periods at the local rate (fen). */
+  #bill(task: Task, record: CallRecord): void {
+    if (record.finishStatus !== 0) return;
+    const line = this.emulator.state.outbound.lines.find((l) =>
+      l.phone === record.callerPhone && task.userPhoneIds.includes(l.userPhoneId)
+    );
+    if (!line) return;
+    const periods = Math.ceil(record.duration / line.billPeriod);
+    line.lineAmount =
+      Math.round((line.lineAmount - (periods * line.localSellingRate) / 100) * 100) / 100;
+  }
+
+  /** The hang-up SMS (smsType 1) for the levels in `smsSendLevel` (all when unset), journaled. */
+  #hangUpSms(task: Task, record: CallRecord): void {
+    if (task.smsType !== 1 || record.finishStatus !== 0) return;
+    if (task.smsSendLevel && record.intention !== task.smsSendLevel) return;
+    const account = this.#account(task.enterpriseId);
+    if (account.smsBalance <= 0) return;
+    account.smsBalance--;
+    const body = {
+      mobile: record.customerTelephone,
+      smsTemplateId: task.smsTemplateId,
+      intention: record.intention,
+      callInstanceId: record.callInstanceId,
+      callJobId: task.callJobId,
+    };
+    this.emulator.journal.add({
+      requestId: this.emulator.newRequestId(),
+      time: this.emulator.clock.now(),
+      area: "outbound",
+      method: "SMS",
+      path: "/sms/hang-up",
+      query: {},
+      headers: {},
+      body: storeBody(JSON.stringify(body)),
+      response: { status: 200, headers: {}, body: null },
+      durationMs: 0,
+    });
+  }
+
+  /**
+   * One wake-up per task: its next window boundary, redial or scheduled start, whichever comes
+   * first. Only future times count: what is due now was just handled, or waits for a call to end.
+   */
+  #arm(rt: Runtime, now: number): void {
+    const { task } = rt;
+    let at = Infinity;
+    const consider = (t: number | null | undefined) => {
+      if (t != null && t > now && t < at) at = t;
+    };
+    if (task.jobType === 1 && task.callJobStatus === S.NOT_STARTED) consider(task.startDate);
+    if (SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) {
+      this.#inWindow(rt, now);
+      consider(rt.window?.until);
+      for (const record of rt.redials) consider(record.nextAttemptAt);
+    }
+    if (at === Infinity) {
+      if (rt.wake) this.emulator.clock.cancel(rt.wake.timer);
+      rt.wake = null;
+      return;
+    }
+    if (rt.wake?.at === at) return;
+    if (rt.wake) this.emulator.clock.cancel(rt.wake.timer);
+    rt.wake = {
+      at,
+      timer: this.emulator.clock.schedule(at, () => {
+        rt.wake = null;
+        this.reconcile(task.enterpriseId);
+      }),
+    };
+  }
+}
+
+const dialers = new WeakMap<Emulator, Dialer>();
+
+/** The emulator's dialer (created on first use; createApp creates it at start). */
+export function dialerOf(emulator: Emulator): Dialer {
+  let dialer = dialers.get(emulator);
+  if (!dialer) dialers.set(emulator, dialer = new Dialer(emulator));
+  return dialer;
+}

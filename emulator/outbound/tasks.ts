@@ -1,0 +1,353 @@
+/**
+ * Outbound tasks: creation, commands, customer import, and the task views of spec 2.2. Counts and
+ * statistics are computed from the call records every time, so they always agree with them.
+ */
+import type { Emulator } from "../emulator.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import { nextId } from "../state.ts";
+import type { Dialer } from "./dialer.ts";
+import { findScript } from "./store.ts";
+import type { CallRecord, Task } from "./schemas.ts";
+import {
+  applyCommand,
+  type Command,
+  TASK_STATUS,
+  TASK_STATUS_DESC,
+  type TaskStatus,
+} from "./task-states.ts";
+import { DEFAULT_WORKING_TIME, zonedTime } from "./working-time.ts";
+
+export interface TaskInput {
+  callJobName: string;
+  callJobType: number;
+  robotDefId: number;
+  userPhoneIds: number[];
+  concurrencyNum?: number;
+  concurrencyQuota?: number;
+  levelAssignTypeEnabled?: boolean;
+  mobile?: string;
+  openElasticity?: boolean;
+  remark?: string;
+  priority?: number;
+  repeatCall?: boolean;
+  repeatCallRule?: { interval: number; phoneStatus: number; times: number }[];
+  restoreAi?: boolean;
+  smsSendLevel?: string;
+  smsTemplateId?: number;
+  smsType?: number;
+  /** `yyyy-MM-dd`, day precision. */
+  startDate?: string;
+  wechatPush?: boolean;
+  workingTimeRuleList?: { weeks: number[]; timeRanges: { startTime: string; endTime: string }[] }[];
+}
+
+export function findTask(emulator: Emulator, enterpriseId: string, callJobId: number): Task {
+  const task = emulator.state.outbound.tasks.find((t) =>
+    t.callJobId === callJobId && t.enterpriseId === enterpriseId
+  );
+  if (!task) {
+    throw new ApiError(
+      "ResourceNotFound",
+      `No task (callJobId) ${callJobId} in enterprise ${enterpriseId}.`,
+      "callJobId",
+    );
+  }
+  return task;
+}
+
+function timeZone(emulator: Emulator, enterpriseId: string): string {
+  return emulator.findEnterprise(enterpriseId)?.timeZone ?? "Asia/Shanghai";
+}
+
+/** Checks what the schema cannot (script and lines of this tenant) and creates the task. */
+export function createTask(
+  emulator: Emulator,
+  dialer: Dialer,
+  enterpriseId: string,
+  input: TaskInput,
+): Task {
+  const { state } = emulator;
+  findScript(state, enterpriseId, input.robotDefId);
+  const lines = input.userPhoneIds.map((id, i) => {
+    const line = state.outbound.lines.find((l) =>
+      l.userPhoneId === id && l.enterpriseId === enterpriseId
+    );
+    if (!line) {
+      throw new ApiError(
+        "ResourceNotFound",
+        `userPhoneIds[${i}]: no line ${id} in enterprise ${enterpriseId}.`,
+        `userPhoneIds[${i}]`,
+      );
+    }
+    return line;
+  });
+  if (lines.length > 1 && lines.some((l) => l.phoneType !== 0)) {
+    throw new ApiError(
+      "InvalidParameter",
+      "userPhoneIds: a line or a landline takes only one ID; only mobile numbers (phoneType 0) may take several.",
+      "userPhoneIds",
+    );
+  }
+  if (input.repeatCall && !input.repeatCallRule?.length) {
+    throw new ApiError(
+      "MissingParameter",
+      "repeatCallRule is required when repeatCall is true.",
+      "repeatCallRule",
+    );
+  }
+  let startDate: number | null = null;
+  if (input.callJobType === 1) {
+    const [y, m, d] = input.startDate!.split("-").map(Number);
+    startDate = zonedTime(y, m, d, 0, timeZone(emulator, enterpriseId));
+  }
+  const quota = input.concurrencyQuota ?? 1;
+  const task: Task = {
+    enterpriseId,
+    callJobId: nextId(state, "callJobId"),
+    jobName: input.callJobName,
+    jobType: input.callJobType as 1 | 2,
+    robotDefId: input.robotDefId,
+    userPhoneIds: input.userPhoneIds,
+    concurrencyNum: input.concurrencyNum ?? quota,
+    concurrencyQuota: quota,
+    startDate,
+    callJobStatus: TASK_STATUS.NOT_STARTED,
+    remark: input.remark ?? "",
+    mobile: input.mobile ?? null,
+    openElasticity: input.openElasticity ?? false,
+    priority: input.priority ?? null,
+    repeatCall: input.repeatCall ?? false,
+    repeatCallRule: input.repeatCallRule ?? [],
+    restoreAi: input.restoreAi ?? false,
+    smsType: (input.smsType ?? 0) as 0 | 1,
+    smsTemplateId: input.smsTemplateId ?? null,
+    smsSendLevel: input.smsSendLevel ?? null,
+    wechatPush: input.wechatPush ?? false,
+    levelAssignTypeEnabled: input.levelAssignTypeEnabled ?? false,
+    workingTimeRuleList: input.workingTimeRuleList ?? [],
+    permitRepeatNum: false,
+    createTime: emulator.clock.now(),
+  };
+  state.outbound.tasks.push(task);
+  dialer.added(task);
+  return task;
+}
+
+/** Runs a task-execute command; answers the outcome text. */
+export function executeCommand(
+  emulator: Emulator,
+  dialer: Dialer,
+  task: Task,
+  command: Command,
+): string {
+  const result = applyCommand(task.callJobStatus as TaskStatus, command);
+  if (!result.ok) {
+    throw new ApiError("InvalidParameter", `command ${command}: ${result.message}`, "command");
+  }
+  const from = task.callJobStatus;
+  task.callJobStatus = result.to;
+  // A manual task's startDate appears when it first starts (spec 2.2).
+  if (command === 1 && task.startDate === null) task.startDate = emulator.clock.now();
+  emulator.events.publish({
+    type: "state",
+    change: "task-status",
+    detail: { callJobId: task.callJobId, from, to: result.to },
+  });
+  dialer.reconcile(task.enterpriseId);
+  return `${["", "启动", "暂停", "终止"][command]}成功`;
+}
+
+export interface ImportRow {
+  phone?: unknown;
+  name?: unknown;
+  properties?: unknown;
+}
+
+const PHONE = /^\+?\d[\d-]{3,22}\d$/;
+
+/** Imports customers: failed rows are listed with their reason, duplicates counted, not imported. */
+export function importCustomers(
+  emulator: Emulator,
+  dialer: Dialer,
+  task: Task,
+  rows: ImportRow[],
+  permitRepeat: boolean,
+) {
+  if (task.callJobStatus === TASK_STATUS.TERMINATED) {
+    throw new ApiError(
+      "InvalidParameter",
+      "callJobId: the task is terminated and takes no more customers.",
+      "callJobId",
+    );
+  }
+  const { state } = emulator;
+  const variables = findScript(state, task.enterpriseId, task.robotDefId).variables;
+  const runtime = dialer.runtime(task.callJobId)!;
+  const known = new Set(runtime.records.map((r) => r.customerTelephone));
+  const failures: { row: number; phone: string; reason: string }[] = [];
+  const imported: CallRecord[] = [];
+  let repeats = 0;
+  rows.forEach((row, i) => {
+    const phone = typeof row.phone === "number" ? String(row.phone) : row.phone;
+    const fail = (reason: string) => failures.push({ row: i, phone: String(phone ?? ""), reason });
+    if (typeof phone !== "string" || !PHONE.test(phone)) {
+      return fail("phone is missing or not a phone number");
+    }
+    if (row.name !== undefined && row.name !== null && typeof row.name !== "string") {
+      return fail("name must be text");
+    }
+    const properties = row.properties ?? {};
+    if (typeof properties !== "object" || properties === null || Array.isArray(properties)) {
+      return fail("properties must be an object");
+    }
+    const missing = variables.filter((v) =>
+      (properties as Record<string, unknown>)[v] === undefined ||
+      (properties as Record<string, unknown>)[v] === ""
+    );
+    if (missing.length) return fail(`properties lack the script variables ${missing.join(", ")}`);
+    if (known.has(phone) && !permitRepeat) {
+      repeats++;
+      return;
+    }
+    known.add(phone);
+    imported.push({
+      enterpriseId: task.enterpriseId,
+      callInstanceId: nextId(state, "callInstanceId"),
+      callJobId: task.callJobId,
+      customerTelephone: phone,
+      customerName: (row.name as string | undefined) ?? "",
+      properties: properties as Record<string, unknown>,
+      callInstanceStatus: 0,
+      finishStatus: null,
+      duration: 0,
+      chatRound: 0,
+      startTime: null,
+      endTime: null,
+      calledTimes: 0,
+      hangUp: null,
+      intention: null,
+      labels: [],
+      rule: null,
+      callerPhone: null,
+      endsAt: null,
+      nextAttemptAt: null,
+    });
+  });
+  for (const record of imported) state.outbound.calls.push(record);
+  if (permitRepeat) task.permitRepeatNum = true;
+  dialer.imported(task, imported);
+  return {
+    total: rows.length,
+    successNum: imported.length,
+    placeFailNum: failures.length,
+    repeatNum: repeats,
+    placeFailDetail: JSON.stringify(failures),
+  };
+}
+
+/** The counts of spec 2.2, from the records. */
+export function taskCounts(records: CallRecord[]) {
+  const counts = {
+    totalCount: records.length,
+    doneCount: 0,
+    calledCount: 0,
+    rejectedCount: 0,
+    unavailableCount: 0,
+    fromUnavailableCount: 0,
+  };
+  for (const r of records) {
+    if (r.callInstanceStatus === 2) counts.doneCount++;
+    if (r.callInstanceStatus !== 2) continue;
+    if (r.finishStatus === 0) counts.calledCount++;
+    else if (r.finishStatus === 1) counts.rejectedCount++;
+    else if (r.finishStatus === 2) counts.unavailableCount++;
+    else if (r.finishStatus === 3) counts.fromUnavailableCount++;
+  }
+  return counts;
+}
+
+function firstRange(task: Task) {
+  return (task.workingTimeRuleList[0] ?? DEFAULT_WORKING_TIME[0]).timeRanges[0];
+}
+
+/** A task as `task_list` shows it (CallJobVO). */
+export function taskEntry(task: Task, records: CallRecord[]) {
+  const range = firstRange(task);
+  return {
+    callJobId: task.callJobId,
+    jobName: task.jobName,
+    jobType: task.jobType,
+    startDate: task.startDate,
+    callJobStatus: task.callJobStatus,
+    callJobStatusDesc: TASK_STATUS_DESC[task.callJobStatus as TaskStatus],
+    remark: task.remark,
+    ...taskCounts(records),
+    workingStartTime: range.startTime,
+    workingEndTime: range.endTime,
+  };
+}
+
+/** Buckets over answered calls: duration (s) and chat rounds, as spec 2.2 names them. */
+function buckets(records: CallRecord[]) {
+  const answered = records.filter((r) => r.callInstanceStatus === 2 && r.finishStatus === 0);
+  const count = (test: (r: CallRecord) => boolean) => answered.filter(test).length;
+  return {
+    durationStat: [
+      { name: "10秒以下", value: count((r) => r.duration < 10) },
+      { name: "10-59秒", value: count((r) => r.duration >= 10 && r.duration < 60) },
+      { name: "1分-1分59秒", value: count((r) => r.duration >= 60 && r.duration < 120) },
+      { name: "2分钟及以上", value: count((r) => r.duration >= 120) },
+    ],
+    chatRoundStat: [
+      { name: "0-2", value: count((r) => r.chatRound <= 2) },
+      { name: "3-4", value: count((r) => r.chatRound >= 3 && r.chatRound <= 4) },
+      { name: "5-6", value: count((r) => r.chatRound >= 5 && r.chatRound <= 6) },
+      { name: "7-9", value: count((r) => r.chatRound >= 7) },
+    ],
+  };
+}
+
+/** The task detail of spec 2.2. */
+export function taskDetail(emulator: Emulator, task: Task, records: CallRecord[]) {
+  const { state } = emulator;
+  const script = state.outbound.scripts.find((s) => s.robotDefId === task.robotDefId);
+  const rules = task.workingTimeRuleList.length ? task.workingTimeRuleList : DEFAULT_WORKING_TIME;
+  return {
+    ...taskEntry(task, records),
+    robotDefName: script?.robotName ?? "",
+    robotDefId: task.robotDefId,
+    ...buckets(records),
+    resultDefs: script?.resultDefs ?? [],
+    callPhones: state.outbound.lines.filter((l) => task.userPhoneIds.includes(l.userPhoneId)).map((
+      { enterpriseId: _, enabled: __, ...line },
+    ) => line),
+    workingTimeRuleList: rules,
+    workingTimeRule: rules[0],
+    smsType: task.smsType,
+    smsTemplateId: task.smsTemplateId,
+    smsCondition: task.smsSendLevel,
+    seatNum: task.concurrencyQuota,
+    phoneNum: task.concurrencyNum,
+    mobile: task.mobile,
+    openElasticity: task.openElasticity,
+    repeatCall: task.repeatCall,
+    repeatCallRule: JSON.stringify(task.repeatCallRule),
+    userPhoneIds: task.userPhoneIds,
+    permitRepeatNum: task.permitRepeatNum,
+  };
+}
+
+/** `createDate`/`endDate` (`yyyy-MM-dd`, inclusive) as instants in the tenant's zone. */
+export function dayRange(
+  emulator: Emulator,
+  enterpriseId: string,
+  from?: string,
+  to?: string,
+): [number, number] {
+  const zone = timeZone(emulator, enterpriseId);
+  const start = (day: string) => {
+    const [y, m, d] = day.split("-").map(Number);
+    return zonedTime(y, m, d, 0, zone);
+  };
+  return [from ? start(from) : -Infinity, to ? start(to) + 86_400_000 : Infinity];
+}
