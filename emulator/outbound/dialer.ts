@@ -116,6 +116,8 @@ export class Dialer {
         if (status === S.IN_PROGRESS) {
           seatsHeld += task.concurrencyQuota;
           this.#dial(rt, now);
+          // Numbers can end as they are dialed (blacklisted ones): the task may be done already.
+          if (this.#allDone(rt)) this.#setStatus(task, S.COMPLETED);
         }
       }
       this.#arm(rt, now);
@@ -182,6 +184,11 @@ export class Dialer {
       seatsAvailable,
       seatsNeeded: rt.task.concurrencyQuota,
     };
+  }
+
+  #allDone(rt: Runtime): boolean {
+    return rt.records.length > 0 && rt.cursor === rt.records.length && rt.active === 0 &&
+      rt.redials.size === 0;
   }
 
   #setStatus(task: Task, status: TaskStatus): void {
