@@ -1,9 +1,10 @@
 /** `deno task bench`: every area's performance targets, measured on this machine. */
 import { benchFoundation } from "./foundation.ts";
 import { benchGateway } from "./gateway.ts";
+import { benchOutbound } from "./outbound.ts";
 import { printTable, SECONDS } from "./kit.ts";
 
-const rows = [...await benchFoundation(), ...await benchGateway()];
+const rows = [...await benchFoundation(), ...await benchGateway(), ...await benchOutbound()];
 printTable(
   `ccemu benchmarks (${SECONDS} s load windows, ${navigator.hardwareConcurrency} cores)`,
   rows,
