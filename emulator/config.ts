@@ -83,7 +83,8 @@ export function parseConfig(args: string[]): Config | "help" {
   let values;
   try {
     ({ values } = parseArgs({
-      args,
+      // `deno task start -- --port 0` hands the "--" on; flags after it are still flags.
+      args: args[0] === "--" ? args.slice(1) : args,
       strict: true,
       options: {
         port: { type: "string" },

@@ -121,3 +121,11 @@ Deno.test("bad flags exit 2 with the usage", async () => {
     assert.match(new TextDecoder().decode(stderr), /ccemu: /);
   }
 });
+
+Deno.test("flags after a leading -- (as `deno task start -- --port 0` passes them) are read", async () => {
+  const { parseConfig } = await import("../emulator/config.ts");
+  const config = parseConfig(["--", "--port", "0", "--clock", "manual"]);
+  assert.ok(config !== "help");
+  assert.equal(config.port, 0);
+  assert.equal(config.clock, "manual");
+});
