@@ -33,8 +33,10 @@ interface Runtime {
   done: CallRecord[];
   window: { inside: boolean; until: number | null } | null;
   wake: { timer: number; at: number } | null;
-  nextLine: number;
 }
+
+const byEnd = (a: CallRecord, b: CallRecord) =>
+  (a.endTime ?? 0) - (b.endTime ?? 0) || a.callInstanceId - b.callInstanceId;
 
 const S = TASK_STATUS;
 
@@ -60,8 +62,7 @@ export class Dialer {
       while (rt.cursor < rt.records.length && rt.records[rt.cursor].callInstanceStatus !== 0) {
         rt.cursor++;
       }
-      rt.done = rt.records.filter((r) => r.callInstanceStatus === 2)
-        .sort((a, b) => (a.endTime ?? 0) - (b.endTime ?? 0) || a.callInstanceId - b.callInstanceId);
+      rt.done = rt.records.filter((r) => r.callInstanceStatus === 2).sort(byEnd);
       for (const record of rt.records) {
         if (record.callInstanceStatus === 1) {
           rt.active++;
@@ -139,7 +140,6 @@ export class Dialer {
       done: [],
       window: null,
       wake: null,
-      nextLine: 0,
     };
   }
 
@@ -202,13 +202,24 @@ export class Dialer {
     });
   }
 
-  /** The next record to call: a redial that is due, else the next number never dialed. */
+  /**
+   * The next record to call: the earliest due redial (then the lowest id), else the next number
+   * never dialed. Canonical choices, so that a dialer rebuilt from a snapshot chooses the same.
+   */
   #next(rt: Runtime, now: number): CallRecord | undefined {
+    let due: CallRecord | undefined;
     for (const record of rt.redials) {
-      if ((record.nextAttemptAt ?? 0) <= now) {
-        rt.redials.delete(record);
-        return record;
+      if ((record.nextAttemptAt ?? 0) > now) continue;
+      if (
+        !due || record.nextAttemptAt! < due.nextAttemptAt! ||
+        (record.nextAttemptAt === due.nextAttemptAt && record.callInstanceId < due.callInstanceId)
+      ) {
+        due = record;
       }
+    }
+    if (due) {
+      rt.redials.delete(due);
+      return due;
     }
     while (rt.cursor < rt.records.length) {
       const record = rt.records[rt.cursor++];
@@ -250,7 +261,8 @@ export class Dialer {
       return;
     }
     const lines = this.#lines(task).filter((l) => l.enabled && l.lineAmount > 0);
-    const line = lines[rt.nextLine++ % lines.length];
+    // The line follows from the record and attempt, not from a counter a rebuild would lose.
+    const line = lines[(record.callInstanceId + record.calledTimes) % lines.length];
     const outcome = this.#outcome(record);
     record.callInstanceStatus = 1;
     record.callerPhone = line.phone;
@@ -303,10 +315,13 @@ export class Dialer {
     this.reconcile(rt.task.enterpriseId);
   }
 
+  /** Completes a record; the done list stays ordered by (endTime, id), however ties fired. */
   #complete(rt: Runtime, record: CallRecord): void {
     record.callInstanceStatus = 2;
     record.nextAttemptAt = null;
-    rt.done.push(record);
+    let i = rt.done.length;
+    while (i > 0 && byEnd(rt.done[i - 1], record) > 0) i--;
+    rt.done.splice(i, 0, record);
   }
 
   /** An answered call costs its line `ceil(duration / billPeriod)` periods at the local rate (fen). */

@@ -257,3 +257,35 @@ Deno.test("same seed, same requests: byte-identical call_done_list and call_deta
   assert.equal(await run(), first);
   assert.ok(first.length > 5000);
 });
+
+Deno.test("a snapshot taken mid-dialing, imported elsewhere, finishes exactly as the original does", async () => {
+  const rows = Array.from(
+    { length: 30 },
+    (_, i) => customer(`1370013${String(i).padStart(4, "0")}`),
+  );
+  using original = testEmulator({ seed: 5 });
+  const callJobId = await runTask(original, rows, {
+    repeatCall: true,
+    repeatCallRule: '[{"interval":1,"phoneStatus":8,"times":1}]',
+  });
+  original.emulator.clock.advance(3 * MIN);
+  const mid = original.emulator.state.outbound.calls;
+  assert.ok(
+    mid.some((c) => c.callInstanceStatus === 1) && mid.some((c) => c.callInstanceStatus === 0),
+    "calls under way and numbers waiting",
+  );
+  const snapshot = (await original.control("GET", "/_emulator/snapshot")).text;
+
+  using restored = testEmulator({ seed: 5 });
+  assert.equal((await restored.control("POST", "/_emulator/snapshot", snapshot)).status, 200);
+  for (const ccemu of [original, restored]) ccemu.emulator.clock.advance(60 * MIN);
+  const results = await Promise.all(
+    [original, restored].map(async (ccemu) =>
+      (await ccemu.signed("POST", "/gateway/call_done_list", {
+        body: { enterpriseId: E, callJobId, pageSize: 500 },
+      })).json.result
+    ),
+  );
+  assert.equal(results[0].total, 30);
+  assert.deepEqual(results[1].list.map((c: { requestId?: string }) => c), results[0].list);
+});
