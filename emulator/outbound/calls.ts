@@ -27,6 +27,19 @@ export function resultList(record: CallRecord, script: Script | undefined) {
   ];
 }
 
+/** Status, outcome and times: the same fields, in the same order, in both call views. */
+function outcomeFields(record: CallRecord) {
+  return {
+    callInstanceStatus: record.callInstanceStatus,
+    finishStatus: record.finishStatus,
+    finishStatusDesc: record.finishStatus === null ? "" : FINISH_STATUS_DESC[record.finishStatus],
+    duration: record.duration,
+    chatRound: record.chatRound,
+    startTime: record.startTime,
+    endTime: record.endTime,
+  };
+}
+
 export function callDoneEntry(
   emulator: Emulator,
   record: CallRecord,
@@ -39,13 +52,7 @@ export function callDoneEntry(
     callJobName: task.jobName,
     customerTelephone: record.customerTelephone,
     customerName: record.customerName,
-    callInstanceStatus: record.callInstanceStatus,
-    finishStatus: record.finishStatus,
-    finishStatusDesc: record.finishStatus === null ? "" : FINISH_STATUS_DESC[record.finishStatus],
-    duration: record.duration,
-    chatRound: record.chatRound,
-    startTime: record.startTime,
-    endTime: record.endTime,
+    ...outcomeFields(record),
     luyinOssUrl: recordingUrl(emulator, record),
     resultList: resultList(record, script),
     properties: JSON.stringify(record.properties),
@@ -114,13 +121,7 @@ export function callDetail(
       callJobId: record.callJobId,
       customerTelephone: record.customerTelephone,
       customerName: record.customerName,
-      callInstanceStatus: record.callInstanceStatus,
-      finishStatus: record.finishStatus,
-      finishStatusDesc: record.finishStatus === null ? "" : FINISH_STATUS_DESC[record.finishStatus],
-      duration: record.duration,
-      chatRound: record.chatRound,
-      startTime: record.startTime,
-      endTime: record.endTime,
+      ...outcomeFields(record),
       luyinOssUrl: recordingUrl(emulator, record),
       userLuyinOssUrl: recordingUrl(emulator, record),
       properties: record.properties,
