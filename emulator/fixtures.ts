@@ -27,6 +27,7 @@ const LISTS: { path: string; id: string; space: string }[] = [
   { path: "kb.botRepositories", id: "id", space: "repository" },
   { path: "kb.directories", id: "id", space: "directory" },
   { path: "kb.faqs", id: "id", space: "FAQ" },
+  { path: "kb.files", id: "id", space: "file" },
   { path: "gateway.robots", id: "robotId", space: "robot" },
   { path: "gateway.sessions", id: "sessionId", space: "session" },
 ];

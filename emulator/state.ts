@@ -27,6 +27,10 @@ const numeric = (ids: string[]) => ids.filter((id) => /^\d+$/.test(id)).map(Numb
  */
 const ID_KINDS: Record<string, [ids: (state: State) => number[], first: number]> = {
   blackListId: [(state) => state.outbound.blacklist.map((entry) => entry.blackListId), 1],
+  directoryId: [(state) => state.kb.directories.map((d) => d.id), 1001],
+  faqId: [(state) => state.kb.faqs.map((f) => f.id), 2001],
+  faqAnswerId: [(state) => state.kb.faqs.flatMap((f) => f.answers.map((a) => a.id)), 1],
+  fileId: [(state) => state.kb.files.map((f) => f.id), 5001],
   callJobId: [(state) => state.outbound.tasks.map((t) => t.callJobId), 80001],
   callInstanceId: [(state) => state.outbound.calls.map((c) => c.callInstanceId), 900000001],
   robotId: [(state) => numeric(state.gateway.robots.map((r) => r.robotId)), 10001],

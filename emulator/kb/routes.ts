@@ -1,7 +1,22 @@
 /** The knowledge-base operations under `/aikb` (document 3). */
 import { z } from "zod";
 import { ApiError } from "../signed-api/errors.ts";
-import { defineOperation, type Operation } from "../signed-api/operation.ts";
+import { vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
+import { defineOperation, type Operation, type OperationContext } from "../signed-api/operation.ts";
+import {
+  type Caller,
+  createFaq,
+  deleteFaq,
+  directoryTree,
+  editDirectory,
+  editFaq,
+  faqView,
+  findFaq,
+  findRepository,
+  saveDirectory,
+  subtree,
+} from "./store.ts";
+import { kbTime } from "./time.ts";
 
 const NO_PARAMETERS = z.strictObject({});
 
@@ -9,6 +24,73 @@ const NO_PARAMETERS = z.strictObject({});
 function withoutEnterprise<T extends { enterpriseId: string }>({ enterpriseId: _, ...rest }: T) {
   return rest;
 }
+
+/** The caller's view of the state, as every store function takes it. */
+export function caller({ emulator, enterprise, key }: OperationContext): Caller {
+  const now = emulator.clock.now();
+  return {
+    state: emulator.state,
+    enterpriseId: enterprise.enterpriseId,
+    key,
+    now,
+    nowText: kbTime(now, enterprise.timeZone),
+  };
+}
+
+const TIME_TEXT = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
+  error: "must be yyyy/MM/dd HH:mm:ss",
+});
+const KNOWLEDGE_TYPE = z.enum(["FAQ", "FILE"], { error: 'must be "FAQ" or "FILE"' });
+
+/** `offset` (at most 10000) and `limit` (at most 100), both marked required; defaults 0 and 10. */
+export const paging = {
+  offset: vLongIn(0, 10_000).optional(),
+  limit: vLongIn(1, 100).optional(),
+};
+
+/** `result`, `pageNumber`, `pageSize`, `totalCount`: the knowledge base's paging shape. */
+export function pageOf<T, U>(items: T[], offset = 0, limit = 10, map: (item: T) => U) {
+  return {
+    result: items.slice(offset, offset + limit).map(map),
+    pageNumber: Math.floor(offset / limit) + 1,
+    pageSize: limit,
+    totalCount: items.length,
+  };
+}
+
+/** A start and its end come together or not at all (spec 4.3, 4.4). */
+export function bothOrNeither(start: string, end: string) {
+  return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if ((body[start] === undefined) !== (body[end] === undefined)) {
+      const missing = body[start] === undefined ? start : end;
+      ctx.addIssue({
+        code: "invalid_type",
+        expected: "string",
+        path: [missing],
+        input: undefined,
+        message: `required with ${missing === start ? end : start}`,
+      });
+    }
+  };
+}
+
+const FaqFields = {
+  repositoryId: vLong(),
+  directoryId: vLong(),
+  question: vText(),
+  answers: z.array(
+    z.strictObject({
+      content: z.string(),
+      type: z.enum(["text", "html"], { error: 'must be "text" or "html"' }),
+    }),
+  ).min(1, { error: "must hold at least one answer" }),
+  introductionType: z.union([z.literal(1), z.literal(2)], { error: "must be 1 or 2" }).optional(),
+  introduction: vString().optional(),
+  similars: z.array(vText()).optional(),
+  relatedIds: z.array(vLong()).optional(),
+  onlineDateFrom: TIME_TEXT.optional(),
+  onlineDateTo: TIME_TEXT.optional(),
+};
 
 export const kbOperations: Operation[] = [
   defineOperation({
@@ -50,5 +132,97 @@ export const kbOperations: Operation[] = [
       }
       return { result: withoutEnterprise(repository) };
     },
+  }),
+
+  defineOperation({
+    method: "GET",
+    path: "/aikb/list_directory_tree",
+    readOnly: true,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      botId: vLong().optional(),
+      type: KNOWLEDGE_TYPE,
+    }),
+    handle: (ctx, q) => ({ result: directoryTree(caller(ctx), q.repositoryId, q.type, q.botId) }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/save_directory",
+    readOnly: false,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      name: vText(),
+      type: KNOWLEDGE_TYPE,
+      parentId: vLong().optional(),
+    }),
+    handle: (ctx, input) => ({ id: saveDirectory(caller(ctx), input) }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/edit_directory",
+    readOnly: false,
+    params: z.strictObject({
+      directoryId: vLong(),
+      targetRepositoryId: vLong().optional(),
+      name: vText().optional(),
+      targetDirectoryId: vLong().optional(),
+    }),
+    handle: (ctx, input) => ({ id: editDirectory(caller(ctx), input) }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/list_faqs",
+    readOnly: true,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      botId: vLong().optional(),
+      updateTimeStart: TIME_TEXT.optional(),
+      updateTimeEnd: TIME_TEXT.optional(),
+      ...paging,
+    }).superRefine(bothOrNeither("updateTimeStart", "updateTimeEnd")),
+    handle: (ctx, q) => {
+      const c = caller(ctx);
+      findRepository(c, q.repositoryId);
+      const bound = q.botId === undefined ? undefined : new Set(
+        c.state.kb.directories.filter((d) => d.botId === q.botId).flatMap((
+          d,
+        ) => [...subtree(c.state, d.id)]),
+      );
+      const faqs = c.state.kb.faqs.filter((f) =>
+        f.enterpriseId === c.enterpriseId && f.repositoryId === q.repositoryId &&
+        (bound === undefined || bound.has(f.directoryId)) &&
+        (q.updateTimeStart === undefined ||
+          (f.updateTime >= q.updateTimeStart && f.updateTime < q.updateTimeEnd!))
+      );
+      return pageOf(faqs, q.offset, q.limit, faqView);
+    },
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/create_faq",
+    readOnly: false,
+    params: z.strictObject(FaqFields),
+    handle: (ctx, input) => ({ id: createFaq(caller(ctx), input) }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/edit_faq",
+    readOnly: false,
+    params: z.strictObject({ id: vLong(), ...FaqFields }),
+    handle: (ctx, { id, ...input }) => ({ id: editFaq(caller(ctx), id, input) }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/delete_faq",
+    readOnly: false,
+    params: z.strictObject({ id: vLong() }),
+    handle: (ctx, { id }) => ({ id: deleteFaq(caller(ctx), id) }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/describe_faq",
+    readOnly: true,
+    params: z.strictObject({ id: vLong() }),
+    handle: (ctx, { id }) => ({ result: faqView(findFaq(caller(ctx), id)) }),
   }),
 ];

@@ -72,11 +72,74 @@ export const FaqSchema = z.strictObject({
 });
 export type Faq = z.infer<typeof FaqSchema>;
 
+/** A document (spec 2.4). Its bytes live in the emulator's media store under `fileKey`. */
+export const FileSchema = z.strictObject({
+  enterpriseId: z.string(),
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  repositoryId: z.number().int().positive(),
+  directoryId: z.number().int().positive(),
+  fileKey: z.string(),
+  approveStatus: z.string().nullable().default("APPROVED"),
+  introduction: z.string().default(""),
+  likeCount: z.number().int().default(0),
+  dislikeCount: z.number().int().default(0),
+  searchCount: z.number().int().default(0),
+  actionCount: z.number().int().default(0),
+  size: z.number().int().min(0),
+  type: z.string(),
+  createTime: KB_TIME,
+  updateTime: KB_TIME,
+  createUser: z.string().default("admin"),
+  updateUser: z.string().default("admin"),
+  tags: z.array(z.strictObject({ id: z.number().int(), name: z.string() })).default(() => []),
+  /** Epoch ms bounds of validity (effectiveFrom/effectiveTo); null: open. */
+  effectiveFrom: z.number().int().nullable().default(null),
+  effectiveTo: z.number().int().nullable().default(null),
+  /** Text of text-like documents, searched and used by question answering. */
+  text: z.string().default(""),
+});
+export type KbFile = z.infer<typeof FileSchema>;
+
+/** A deleted FAQ or document in the recycle bin (spec 2.5). */
+export const RecycledSchema = z.strictObject({
+  enterpriseId: z.string(),
+  repositoryId: z.number().int(),
+  faqId: z.number().int().nullable(),
+  fileId: z.number().int().nullable(),
+  directoryId: z.number().int(),
+  type: z.enum(["FAQ", "FILE"]),
+  name: z.string(),
+  deleteUser: z.string(),
+  /** Epoch ms; shown as KB time text. */
+  deleteTime: z.number().int(),
+});
+export type Recycled = z.infer<typeof RecycledSchema>;
+
+/** A pre-signed upload address handed out by get_file_upload_url. */
+export const UploadSchema = z.strictObject({
+  enterpriseId: z.string(),
+  fileKey: z.string(),
+  fileName: z.string(),
+  fileSize: z.number().int().min(0),
+  expiresAt: z.number().int(),
+  uploaded: z.boolean(),
+  used: z.boolean(),
+});
+export type Upload = z.infer<typeof UploadSchema>;
+
 export const KbStateSchema = z.strictObject({
   publicRepositories: z.array(PublicRepositorySchema).default(() => []),
   personalRepositories: z.array(PersonalRepositorySchema).default(() => []),
   botRepositories: z.array(BotRepositorySchema).default(() => []),
   directories: z.array(DirectorySchema).default(() => []),
   faqs: z.array(FaqSchema).default(() => []),
+  files: z.array(FileSchema).default(() => []),
+  recycled: z.array(RecycledSchema).default(() => []),
+  uploads: z.array(UploadSchema).default(() => []),
+  /** What question answering says when nothing matches. */
+  fallbackAnswer: z.string().default(
+    "抱歉，知识库中暂时没有找到相关答案。Sorry, the knowledge base has no answer to that yet.",
+  ),
 });
 export type KbState = z.infer<typeof KbStateSchema>;
