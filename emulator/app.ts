@@ -9,6 +9,7 @@ import { stateRoutes } from "./control/state-routes.ts";
 import type { Emulator } from "./emulator.ts";
 import { journalExchanges } from "./journal-middleware.ts";
 import { kbOperations } from "./kb/routes.ts";
+import { kbStorageRoutes } from "./kb/storage-routes.ts";
 import { outboundOperations } from "./outbound/routes.ts";
 import { outboundControlRoutes, recordingRoutes } from "./outbound/control-routes.ts";
 import { dialerOf } from "./outbound/dialer.ts";
@@ -34,6 +35,7 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
   app.route("/_storage", mediaRoutes(emulator));
   app.route("/_storage", recordingRoutes(emulator));
+  app.route("/_storage", kbStorageRoutes(emulator));
 
   app.use("/_emulator/*", loopbackOnly);
   app.route("/_emulator", stateRoutes(emulator, OPERATIONS));

@@ -1,7 +1,7 @@
 /** The knowledge-base operations under `/aikb` (document 3). */
 import { z } from "zod";
 import { ApiError } from "../signed-api/errors.ts";
-import { vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
+import { vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
 import { defineOperation, type Operation, type OperationContext } from "../signed-api/operation.ts";
 import {
   type Caller,
@@ -16,7 +16,18 @@ import {
   saveDirectory,
   subtree,
 } from "./store.ts";
-import { kbTime } from "./time.ts";
+import { kbTime, parseKbTime } from "./time.ts";
+import {
+  createFile,
+  deleteFiles,
+  directoryNames,
+  faqMediaUrl,
+  fileMediaUrl,
+  fileView,
+  findFile,
+  recycledItems,
+  uploadUrl,
+} from "./files.ts";
 
 const NO_PARAMETERS = z.strictObject({});
 
@@ -39,6 +50,10 @@ export function caller({ emulator, enterprise, key }: OperationContext): Caller 
 
 const TIME_TEXT = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
   error: "must be yyyy/MM/dd HH:mm:ss",
+});
+/** `yyyy-MM-dd HH:mm:ss`: create_file's validity bounds (a Date in the spec's table). */
+const DATE_TIME = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, {
+  error: "must be yyyy-MM-dd HH:mm:ss",
 });
 const KNOWLEDGE_TYPE = z.enum(["FAQ", "FILE"], { error: 'must be "FAQ" or "FILE"' });
 
@@ -224,5 +239,137 @@ export const kbOperations: Operation[] = [
     readOnly: true,
     params: z.strictObject({ id: vLong() }),
     handle: (ctx, { id }) => ({ result: faqView(findFaq(caller(ctx), id)) }),
+  }),
+
+  defineOperation({
+    method: "POST",
+    path: "/aikb/get_file_upload_url",
+    readOnly: false,
+    params: z.strictObject({ fileName: vText(), fileSize: vLongIn(0, 2 * 1024 ** 3) }),
+    handle: (ctx, { fileName, fileSize }) => ({
+      result: uploadUrl(ctx.emulator, caller(ctx), fileName, fileSize),
+    }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/create_file",
+    readOnly: false,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      directoryId: vLong(),
+      fileName: vText(),
+      fileKey: vText(),
+      introduction: vString().optional(),
+      tags: z.array(vLong()).optional(),
+      effectiveFrom: DATE_TIME.optional(),
+      effectiveTo: DATE_TIME.optional(),
+    }),
+    handle: (ctx, input) => {
+      const zone = ctx.enterprise.timeZone;
+      const at = (text?: string) => (text === undefined ? undefined : parseKbTime(text, zone));
+      const fileId = createFile(ctx.emulator, caller(ctx), {
+        ...input,
+        effectiveFrom: at(input.effectiveFrom),
+        effectiveTo: at(input.effectiveTo),
+      });
+      return { result: { fileId } };
+    },
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/list_files",
+    readOnly: true,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      directoryId: vLong().optional(),
+      createTimeStart: TIME_TEXT.optional(),
+      createTimeEnd: TIME_TEXT.optional(),
+      updateTimeStart: TIME_TEXT.optional(),
+      updateTimeEnd: TIME_TEXT.optional(),
+      ...paging,
+    }).superRefine(bothOrNeither("createTimeStart", "createTimeEnd")).superRefine(
+      bothOrNeither("updateTimeStart", "updateTimeEnd"),
+    ),
+    handle: (ctx, q) => {
+      const c = caller(ctx);
+      findRepository(c, q.repositoryId);
+      const files = c.state.kb.files.filter((f) =>
+        f.enterpriseId === c.enterpriseId && f.repositoryId === q.repositoryId &&
+        (q.directoryId === undefined || f.directoryId === q.directoryId) &&
+        (q.createTimeStart === undefined ||
+          (f.createTime >= q.createTimeStart && f.createTime < q.createTimeEnd!)) &&
+        (q.updateTimeStart === undefined ||
+          (f.updateTime >= q.updateTimeStart && f.updateTime < q.updateTimeEnd!))
+      );
+      return pageOf(files, q.offset, q.limit, (f) => fileView(f, c.now));
+    },
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/describe_file",
+    readOnly: true,
+    params: z.strictObject({ id: vLong() }),
+    handle: (ctx, { id }) => {
+      const c = caller(ctx);
+      const file = findFile(c, id);
+      return {
+        result: { ...fileView(file, c.now), directoryNames: directoryNames(c, file.directoryId) },
+      };
+    },
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/delete_files",
+    readOnly: false,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      fileIds: z.array(vLong()).min(1, { error: "must name at least one file" }),
+    }),
+    handle: (ctx, { repositoryId, fileIds }) => ({
+      result: { fileIds: deleteFiles(caller(ctx), repositoryId, fileIds) },
+    }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/list_recycled_items",
+    readOnly: true,
+    params: z.strictObject({
+      repositoryId: vLong(),
+      deleteUser: vString().optional(),
+      keyword: vString().optional(),
+      type: z.enum(["ALL", "FAQ", "FILE"], { error: 'must be "ALL", "FAQ" or "FILE"' }).optional(),
+      ...paging,
+    }),
+    handle: (ctx, q) =>
+      pageOf(
+        recycledItems(caller(ctx), q, ctx.enterprise.timeZone),
+        q.offset,
+        q.limit,
+        (item) => item,
+      ),
+  }),
+  defineOperation({
+    method: "GET",
+    path: "/aikb/describe_file_media_url",
+    readOnly: true,
+    params: z.strictObject({ fileId: vLong(), inline: vBool().optional() }),
+    handle: (ctx, q) => ({
+      url: fileMediaUrl(ctx.emulator, caller(ctx), q.fileId, q.inline ?? false),
+    }),
+  }),
+  defineOperation({
+    method: "GET",
+    path: "/aikb/describe_faq_media_url",
+    readOnly: true,
+    params: z.strictObject({ faqId: vLong(), fileKey: vText(), inline: vBool().optional() }),
+    handle: (ctx, q) => {
+      const c = caller(ctx);
+      const view = faqView(findFaq(c, q.faqId, "faqId"));
+      const url = faqMediaUrl(ctx.emulator, c, q.faqId, q.fileKey, q.inline ?? false, [
+        ...view.attachments,
+        ...view.introductionAttachments,
+      ]);
+      return { url };
+    },
   }),
 ];

@@ -1,0 +1,67 @@
+/** `/_storage/uploads/:fileKey` (pre-signed PUT) and `/_storage/objects/:key` (signed media links). */
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.ts";
+import type { Emulator } from "../emulator.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import { checkSigned, contentTypeOf, readExactly } from "./storage.ts";
+
+export function kbStorageRoutes(emulator: Emulator) {
+  return new Hono<AppEnv>()
+    .put("/uploads/:fileKey", async (c) => {
+      const fileKey = c.req.param("fileKey");
+      checkSigned(emulator, `PUT\n${fileKey}`, c.req.query("expires"), c.req.query("signature"));
+      const upload = emulator.state.kb.uploads.find((u) => u.fileKey === fileKey);
+      if (!upload) throw new ApiError("ResourceNotFound", `No upload address ${fileKey}.`);
+      if (upload.used) {
+        throw new ApiError(
+          "InvalidParameter",
+          `${fileKey} already made a document; ask for a new upload address.`,
+        );
+      }
+      const declared = c.req.header("content-length");
+      if (declared !== undefined && Number(declared) !== upload.fileSize) {
+        await c.req.raw.body?.cancel();
+        throw new ApiError(
+          "InvalidParameter",
+          `Content-Length is ${declared}; the declared fileSize is ${upload.fileSize}.`,
+          "fileSize",
+        );
+      }
+      const bytes = await readExactly(c.req.raw.body, upload.fileSize);
+      emulator.media.set(fileKey, {
+        bytes,
+        contentType: contentTypeOf(upload.fileName),
+        fileName: upload.fileName,
+      });
+      upload.uploaded = true;
+      return c.body(null, 200, { etag: `"${fileKey}"` });
+    })
+    .get("/objects/:key", (c) => {
+      const key = c.req.param("key");
+      const disposition = c.req.query("disposition");
+      const name = c.req.query("name") ?? key;
+      // Attachments uploaded with signature_for_upload are public (they are embedded in answers);
+      // documents are read through signed, expiring media links.
+      if (!key.startsWith("a-")) {
+        checkSigned(
+          emulator,
+          `GET\n${key}\n${disposition}\n${name}`,
+          c.req.query("expires"),
+          c.req.query("signature"),
+        );
+      }
+      const media = emulator.media.get(key);
+      if (!media) {
+        throw new ApiError(
+          "ResourceNotFound",
+          `Nothing is stored under ${key} (stored bytes do not survive a reset).`,
+        );
+      }
+      return c.body(media.bytes.slice().buffer as ArrayBuffer, 200, {
+        "content-type": media.contentType,
+        "content-disposition": `${
+          disposition === "attachment" ? "attachment" : "inline"
+        }; filename*=UTF-8''${encodeURIComponent(name)}`,
+      });
+    });
+}

@@ -1,0 +1,141 @@
+/**
+ * ccemu's storage host (`/_storage`): pre-signed PUT uploads, policy-signed form uploads, and
+ * temporary media links. Addresses are signed with a secret of the emulator's own (not an access
+ * key's: spec part 5.3 says the storage host is pre-authorized by the response itself) and expire on
+ * the virtual clock. Bytes live in the emulator's media store, not in the state.
+ */
+import { createHmac } from "node:crypto";
+import type { Emulator } from "../emulator.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import { signaturesEqual } from "../signed-api/signature.ts";
+
+/** How long get_file_upload_url's address stays valid (the spec does not say). */
+export const UPLOAD_URL_TTL_MS = 30 * 60_000;
+/** How long a media link stays valid (the spec does not say). */
+export const MEDIA_LINK_TTL_MS = 10 * 60_000;
+/** signature_for_upload's policy validity (spec 4.9) and size limit (spec 8). */
+export const FORM_POLICY_TTL_MS = 10 * 60_000;
+export const FORM_MAX_BYTES = 200 * 1024 * 1024;
+export const STORAGE_ACCESS_KEY_ID = "ccemu-storage";
+
+const CONTENT_TYPES: Record<string, string> = {
+  txt: "text/plain; charset=utf-8",
+  md: "text/markdown; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+  json: "application/json",
+  html: "text/html; charset=utf-8",
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  mp4: "video/mp4",
+  zip: "application/zip",
+};
+
+/** Extensions whose text ccemu searches and answers from. */
+export const TEXT_LIKE = new Set(["txt", "md", "csv", "json", "html"]);
+
+/** The file's extension, lower case, when it is one ccemu knows. */
+export function extensionOf(fileName: string): string | undefined {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return extension && extension in CONTENT_TYPES ? extension : undefined;
+}
+
+export const contentTypeOf = (fileName: string) =>
+  CONTENT_TYPES[extensionOf(fileName) ?? ""] ?? "application/octet-stream";
+
+export const KNOWN_EXTENSIONS = Object.keys(CONTENT_TYPES);
+
+/** The emulator's storage secret: fixed per seed, so signed addresses repeat from run to run. */
+export function storageSecret(emulator: Emulator): string {
+  return `ccemu-storage-${emulator.seed}`;
+}
+
+export function storageSignature(emulator: Emulator, text: string): string {
+  return createHmac("sha1", storageSecret(emulator)).update(text, "utf8").digest("base64");
+}
+
+/** Checks a pre-signed address: signature over `what`, then expiry on the virtual clock. */
+export function checkSigned(
+  emulator: Emulator,
+  what: string,
+  expires: string | undefined,
+  signature: string | undefined,
+) {
+  if (!expires || !signature) {
+    throw new ApiError(
+      "AuthFailure",
+      "This storage address lacks its expires and signature parameters.",
+    );
+  }
+  if (!signaturesEqual(storageSignature(emulator, `${what}\n${expires}`), signature)) {
+    throw new ApiError(
+      "AuthFailure",
+      "The storage address's signature does not match: use the address exactly as it was handed out.",
+    );
+  }
+  if (emulator.clock.now() > Number(expires)) {
+    throw new ApiError(
+      "SignaturesExpired",
+      `The storage address expired at ${
+        new Date(Number(expires)).toISOString()
+      }; ccemu's clock reads ${new Date(emulator.clock.now()).toISOString()}.`,
+    );
+  }
+}
+
+/** `?expires=…&signature=…` for an address valid until `expiresAt`. */
+export function signedQuery(emulator: Emulator, what: string, expiresAt: number): string {
+  const signature = storageSignature(emulator, `${what}\n${expiresAt}`);
+  return `expires=${expiresAt}&signature=${encodeURIComponent(signature)}`;
+}
+
+/**
+ * Reads exactly `size` bytes into one buffer (no chunk list to join: a 50 MB upload costs 50 MB).
+ * Throws when the body is shorter or longer.
+ */
+export async function readExactly(
+  body: ReadableStream<Uint8Array> | null,
+  size: number,
+): Promise<Uint8Array> {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  if (body) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (offset + value.length > size) {
+          throw new ApiError(
+            "InvalidParameter",
+            `The upload is larger than the declared fileSize of ${size} bytes.`,
+            "fileSize",
+          );
+        }
+        bytes.set(value, offset);
+        offset += value.length;
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+  }
+  if (offset !== size) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The upload has ${offset} bytes; the declared fileSize is ${size}.`,
+      "fileSize",
+    );
+  }
+  return bytes;
+}
