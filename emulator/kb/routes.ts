@@ -17,6 +17,9 @@ import {
   subtree,
 } from "./store.ts";
 import { kbTime, parseKbTime } from "./time.ts";
+import { answer } from "./qa.ts";
+import { search } from "./search.ts";
+import { uploadSignature } from "./attachments.ts";
 import {
   createFile,
   deleteFiles,
@@ -371,5 +374,57 @@ export const kbOperations: Operation[] = [
       ]);
       return { url };
     },
+  }),
+
+  defineOperation({
+    method: "POST",
+    path: "/aikb/chat_conversation_on_open",
+    readOnly: true,
+    params: z.strictObject({
+      content: vText(),
+      conversationId: vString().optional(),
+      userId: vString().optional(),
+    }),
+    // `username` names the asking user (spec 5.2); it is not a credential.
+    query: z.strictObject({ username: vText() }),
+    handle: (ctx, body) => ({
+      result: answer(
+        ctx.emulator,
+        caller(ctx),
+        body.content,
+        body.conversationId || undefined,
+        ctx.enterprise.timeZone,
+      ),
+    }),
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/search_knowledge_on_open",
+    readOnly: true,
+    params: z.strictObject({
+      keyword: vString().optional(),
+      orderField: z.enum(["createTime", "searchCount", "likeCount", "updateTime", "actionCount"], {
+        error: "must be one of createTime, searchCount, likeCount, updateTime, actionCount",
+      }).optional(),
+      knowledgeType: KNOWLEDGE_TYPE.optional(),
+      repositoryIds: z.array(vLong()).optional(),
+      directoryIds: z.array(vLong()).optional(),
+      ...paging,
+    }),
+    query: z.strictObject({ username: vString().optional() }),
+    handle: (ctx, q) => {
+      const c = caller(ctx);
+      (q.repositoryIds ?? []).forEach((id, i) => findRepository(c, id, `repositoryIds[${i}]`));
+      return pageOf(search(c, q), q.offset, q.limit, (hit) => hit);
+    },
+  }),
+  defineOperation({
+    method: "POST",
+    path: "/aikb/signature_for_upload",
+    readOnly: false,
+    params: z.strictObject({ fileName: vText() }),
+    handle: ({ emulator }, { fileName }) => ({
+      result: uploadSignature(emulator, emulator.clock.now(), fileName),
+    }),
   }),
 ];

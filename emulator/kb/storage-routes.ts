@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import type { Emulator } from "../emulator.ts";
 import { ApiError } from "../signed-api/errors.ts";
-import { checkSigned, contentTypeOf, readExactly } from "./storage.ts";
+import { checkFormUpload } from "./attachments.ts";
+import { checkSigned, contentTypeOf, FORM_MAX_BYTES, readExactly } from "./storage.ts";
 
 export function kbStorageRoutes(emulator: Emulator) {
   return new Hono<AppEnv>()
@@ -35,6 +36,51 @@ export function kbStorageRoutes(emulator: Emulator) {
       });
       upload.uploaded = true;
       return c.body(null, 200, { etag: `"${fileKey}"` });
+    })
+    .post("/forms", async (c) => {
+      const declared = Number(c.req.header("content-length") ?? 0);
+      if (declared > FORM_MAX_BYTES + 64 * 1024) {
+        await c.req.raw.body?.cancel();
+        throw new ApiError(
+          "InvalidParameter",
+          `The form is larger than ${FORM_MAX_BYTES} bytes.`,
+          "file",
+        );
+      }
+      let form: FormData;
+      try {
+        form = await c.req.raw.formData();
+      } catch {
+        throw new ApiError(
+          "HttpMediaTypeNotSupported",
+          "Send multipart/form-data with ossAccessKeyId, signature, policy, key and file.",
+        );
+      }
+      const field = (name: string) => {
+        const value = form.get(name);
+        if (typeof value !== "string") {
+          throw new ApiError("MissingParameter", `${name} is required.`, name);
+        }
+        return value;
+      };
+      const file = form.get("file");
+      if (!(file instanceof File)) {
+        throw new ApiError("MissingParameter", "file is required (the resource file).", "file");
+      }
+      const key = field("key");
+      checkFormUpload(emulator, {
+        ossAccessKeyId: field("ossAccessKeyId"),
+        signature: field("signature"),
+        policy: field("policy"),
+        key,
+        size: file.size,
+      });
+      emulator.media.set(key, {
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        contentType: contentTypeOf(key),
+        fileName: file.name || key,
+      });
+      return c.body(null, 204);
     })
     .get("/objects/:key", (c) => {
       const key = c.req.param("key");

@@ -1,3 +1,5 @@
+import { bestMatch as bestBigramMatch } from "../kb/matching.ts";
+
 /**
  * What the sample agents say: one answer per keyword (each message type of spec 2.5), transfers on
  * `human`/`人工` and `queue 12`, answers from the knowledge base when a question matches, and a
@@ -26,38 +28,9 @@ export interface SampleAnswer {
 const text = (content: string): SampleMessage => ({ type: 100, content: { content } });
 const markdown = (content: string): SampleMessage => ({ type: 109, content: { content } });
 
-/** Character bigrams: similarity that works for Chinese as well as for words. */
-function bigrams(value: string): string[] {
-  const s = value.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, "");
-  if (s.length < 2) return s ? [s] : [];
-  return Array.from({ length: s.length - 1 }, (_, i) => s.slice(i, i + 2));
-}
-
-function similarity(a: string, b: string): number {
-  const left = bigrams(a), right = bigrams(b);
-  if (left.length === 0 || right.length === 0) return 0;
-  const pool = [...right];
-  let shared = 0;
-  for (const gram of left) {
-    const i = pool.indexOf(gram);
-    if (i !== -1) {
-      shared++;
-      pool.splice(i, 1);
-    }
-  }
-  return (2 * shared) / (left.length + right.length);
-}
-
 /** The best-matching entry (question or similar question), when it matches well enough. */
 export function bestMatch(query: string, knowledge: KnowledgeEntry[]): KnowledgeEntry | undefined {
-  let best: KnowledgeEntry | undefined, bestScore = 0.5;
-  for (const entry of knowledge) {
-    for (const question of [entry.question, ...entry.similars]) {
-      const score = similarity(query, question);
-      if (score > bestScore) [best, bestScore] = [entry, score];
-    }
-  }
-  return best;
+  return bestBigramMatch(query, knowledge, (entry) => [entry.question, ...entry.similars]);
 }
 
 export function hotQuestions(knowledge: KnowledgeEntry[]): SampleMessage {

@@ -1,0 +1,99 @@
+/**
+ * signature_for_upload (spec 4.9): a real policy (base64 JSON: expiry 10 minutes ahead, the key, a
+ * size range up to 200 MB), its HMAC signature, the storage host to POST the form to, and HTML that
+ * references the attachment the way answers do (`fileKey=<key>&fileName=<name>`).
+ */
+import type { Emulator } from "../emulator.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import {
+  extensionOf,
+  FORM_MAX_BYTES,
+  FORM_POLICY_TTL_MS,
+  KNOWN_EXTENSIONS,
+  STORAGE_ACCESS_KEY_ID,
+  storageSignature,
+} from "./storage.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function uploadSignature(emulator: Emulator, now: number, fileName: string) {
+  const extension = extensionOf(fileName);
+  if (!extension) {
+    throw new ApiError(
+      "InvalidParameter",
+      `fileName: "${fileName}" needs one of the extensions ${KNOWN_EXTENSIONS.join(", ")}.`,
+      "fileName",
+    );
+  }
+  const key = `a-${emulator.random.uuid()}.${extension}`;
+  const policyJson = {
+    expiration: new Date(now + FORM_POLICY_TTL_MS).toISOString(),
+    conditions: [["eq", "$key", key], ["content-length-range", 0, FORM_MAX_BYTES]],
+  };
+  const policy = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(policyJson))));
+  const url = `${emulator.selfOrigin}/_storage/objects/${key}?fileKey=${
+    encodeURIComponent(key)
+  }&fileName=${encodeURIComponent(fileName)}`;
+  const rawHtmlContent = ["png", "jpg", "jpeg", "gif", "webp"].includes(extension)
+    ? `<img src="${url}" alt="${fileName}">`
+    : `<a href="${url}">${fileName}</a>`;
+  return {
+    ossAccessKeyId: STORAGE_ACCESS_KEY_ID,
+    signature: storageSignature(emulator, policy),
+    host: `${emulator.selfOrigin}/_storage/forms`,
+    key,
+    policy,
+    rawHtmlContent,
+    escapedHtmlContent: escapeHtml(rawHtmlContent),
+  };
+}
+
+/** Checks a form upload against its policy: access key, signature, expiry, key, size. */
+export function checkFormUpload(
+  emulator: Emulator,
+  form: { ossAccessKeyId: string; signature: string; policy: string; key: string; size: number },
+) {
+  if (form.ossAccessKeyId !== STORAGE_ACCESS_KEY_ID) {
+    throw new ApiError(
+      "AuthFailure",
+      `ossAccessKeyId "${form.ossAccessKeyId}" is not the one signature_for_upload gave.`,
+    );
+  }
+  if (storageSignature(emulator, form.policy) !== form.signature) {
+    throw new ApiError(
+      "AuthFailure",
+      "The signature does not match the policy: send both exactly as signature_for_upload gave them.",
+    );
+  }
+  let policy: { expiration: string; conditions: unknown[][] };
+  try {
+    policy = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(atob(form.policy), (c) => c.charCodeAt(0))),
+    );
+  } catch {
+    throw new ApiError("InvalidParameter", "policy is not base64 JSON.", "policy");
+  }
+  if (emulator.clock.now() > Date.parse(policy.expiration)) {
+    throw new ApiError("SignaturesExpired", `The policy expired at ${policy.expiration}.`);
+  }
+  for (const condition of policy.conditions) {
+    if (condition[0] === "eq" && condition[1] === "$key" && condition[2] !== form.key) {
+      throw new ApiError(
+        "InvalidParameter",
+        `key: the policy is for ${condition[2]}, not ${form.key}.`,
+        "key",
+      );
+    }
+    if (
+      condition[0] === "content-length-range" &&
+      (form.size < Number(condition[1]) || form.size > Number(condition[2]))
+    ) {
+      throw new ApiError(
+        "InvalidParameter",
+        `file: ${form.size} bytes is outside the policy's range ${condition[1]}-${condition[2]}.`,
+        "file",
+      );
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Question answering (spec 4.6, 2.6): the best-matching FAQ entry (question or similar question),
+ * else the best-matching paragraph of a document's text, else the configured fallback answer. Only
+ * entries and documents in force answer. Deterministic: the same question gives the same answer.
+ */
+import type { Emulator } from "../emulator.ts";
+import { effectiveStatus } from "./files.ts";
+import { bestMatch, similarity } from "./matching.ts";
+import type { Caller } from "./store.ts";
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, "");
+
+export function answer(
+  emulator: Emulator,
+  c: Caller,
+  content: string,
+  conversationId: string | undefined,
+  timeZone: string,
+) {
+  const { kb } = c.state;
+  const faqs = kb.faqs.filter((f) =>
+    f.enterpriseId === c.enterpriseId &&
+    (f.onlineDateFrom === null || f.onlineDateFrom <= c.nowText) &&
+    (f.onlineDateTo === null || c.nowText < f.onlineDateTo)
+  );
+  const faq = bestMatch(content, faqs, (f) => [f.question, ...f.similars.map((s) => s.question)]);
+  let reply = kb.fallbackAnswer;
+  let files: { id: number; name: string; fileKey: string }[] = [];
+  let faqRefs: { id: number; name: string }[] = [];
+  if (faq) {
+    const first = faq.answers[0];
+    reply = first.type === "html" ? stripTags(first.content) : first.content;
+    faqRefs = [{ id: faq.id, name: faq.question }];
+  } else {
+    const paragraphs = kb.files
+      .filter((f) =>
+        f.enterpriseId === c.enterpriseId && f.text && effectiveStatus(f, c.now) === "EFFECTIVE"
+      )
+      .flatMap((file) =>
+        file.text.split(/\n\s*\n|\n/).map((text) => ({ file, text: text.trim() })).filter((p) =>
+          p.text
+        )
+      );
+    const found = bestMatch(content, paragraphs, (p) => [p.text], 0.2) ??
+      paragraphs.find((p) =>
+        similarity(content, p.text) > 0 &&
+        p.text.toLowerCase().includes(content.trim().toLowerCase())
+      );
+    if (found) {
+      reply = found.text;
+      files = [{ id: found.file.id, name: found.file.name, fileKey: found.file.fileKey }];
+    }
+  }
+  return {
+    conversationId: conversationId ?? emulator.random.uuid(),
+    content: reply,
+    files,
+    faqs: faqRefs,
+    // ISO-style local time with its offset: the tenant's wall clock.
+    createTime: c.nowText.replaceAll("/", "-").replace(" ", "T") + localOffset(c.now, timeZone),
+    messageId: emulator.random.uuid(),
+  };
+}
+
+/** `+08:00` for the zone at the instant. */
+function localOffset(instant: number, timeZone: string): string {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).formatToParts(
+      instant,
+    )
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  return name === "GMT" ? "Z" : name.replace("GMT", "");
+}
