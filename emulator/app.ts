@@ -10,6 +10,7 @@ import type { Emulator } from "./emulator.ts";
 import { journalExchanges } from "./journal-middleware.ts";
 import { kbOperations } from "./kb/routes.ts";
 import { kbStorageRoutes } from "./kb/storage-routes.ts";
+import { seedDocumentBytes } from "./kb/seed.ts";
 import { outboundOperations } from "./outbound/routes.ts";
 import { outboundControlRoutes, recordingRoutes } from "./outbound/control-routes.ts";
 import { dialerOf } from "./outbound/dialer.ts";
@@ -24,6 +25,7 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(controlError);
   dialerOf(emulator); // the dialer runs from the start: fixture tasks may be under way
+  seedDocumentBytes(emulator);
 
   app.use("/gateway/*", journalExchanges(emulator, "outbound"));
   app.all("/gateway/*", signedApi(emulator, "/gateway", outboundOperations));

@@ -88,7 +88,11 @@ Deno.test("search: Chinese without tokenising, FAQ and document text, <em> highl
   );
 
   const everything = await find(ccemu, { limit: 3, offset: 3 });
-  assert.equal(everything.body.totalCount, 8, "no keyword: everything in scope");
+  assert.equal(
+    everything.body.totalCount,
+    11,
+    "no keyword: everything in scope (6 FAQs, 3 fixture documents, 2 added)",
+  );
   assert.equal((everything.body.result as Hit[]).length, 3);
   assert.equal(everything.body.pageNumber, 2);
   const byCreate = (await find(ccemu, { orderField: "createTime" })).body.result as Hit[];
@@ -221,4 +225,21 @@ Deno.test("a form upload outside the policy's size range is refused", () => {
     () => checkFormUpload(emulator, { ...form, size: 11 }),
     /outside the policy's range 0-10/,
   );
+});
+
+Deno.test("the fixture's documents can be downloaded and answer questions", async () => {
+  await using ccemu = await startEmulator();
+  const api = ccemu.client();
+  const { url } = (await api.get("/aikb/describe_file_media_url", { fileId: 5002, inline: true }))
+    .body as { url: string };
+  const media = await fetch(url);
+  assert.match(await media.text(), /定制商品不支持无理由退货/);
+  const reply =
+    (await api.post("/aikb/chat_conversation_on_open", { content: "定制商品支持无理由退货吗" }, {
+      username: "demo",
+    })).body.result as { content: string; files: { id: number }[] };
+  assert.equal(reply.content, "定制商品不支持无理由退货。");
+  assert.deepEqual(reply.files.map((f) => f.id), [5002]);
+  const hits = (await find(ccemu, { keyword: "Bluetooth" })).body.result as Hit[];
+  assert.deepEqual(hits.map((h) => h.name), ["Getting started.md"]);
 });
