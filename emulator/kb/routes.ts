@@ -18,7 +18,7 @@ import {
 } from "./store.ts";
 import { kbTime, parseKbTime } from "./time.ts";
 import { answer } from "./qa.ts";
-import { search } from "./search.ts";
+import { hitOf, search } from "./search.ts";
 import { uploadSignature } from "./attachments.ts";
 import {
   createFile,
@@ -415,7 +415,8 @@ export const kbOperations: Operation[] = [
     handle: (ctx, q) => {
       const c = caller(ctx);
       (q.repositoryIds ?? []).forEach((id, i) => findRepository(c, id, `repositoryIds[${i}]`));
-      return pageOf(search(c, q), q.offset, q.limit, (hit) => hit);
+      const { candidates, terms } = search(c, q);
+      return pageOf(candidates, q.offset, q.limit, (candidate) => hitOf(c, candidate, terms));
     },
   }),
   defineOperation({

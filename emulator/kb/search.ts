@@ -27,7 +27,55 @@ interface Candidate {
   kind: "FAQ" | "FILE";
   faq?: Faq;
   file?: KbFile;
+  /** Lower-cased searchable fields with their weights. */
   fields: { text: string; weight: number }[];
+}
+
+/**
+ * Each item's lower-cased fields, kept between searches. An FAQ edit replaces the arrays and strings
+ * it changes, so comparing them tells a stale entry; documents are never edited in place.
+ */
+const cache = new WeakMap<object, { key: unknown[]; candidate: Candidate }>();
+
+function faqCandidate(faq: Faq): Candidate {
+  const key = [faq.question, faq.answers, faq.similars, faq.introduction];
+  const hit = cache.get(faq);
+  if (hit && hit.key.every((part, i) => part === key[i])) return hit.candidate;
+  const candidate: Candidate = {
+    kind: "FAQ",
+    faq,
+    fields: [
+      { text: faq.question, weight: WEIGHT.title },
+      ...faq.similars.map((s) => ({ text: s.question, weight: WEIGHT.similar })),
+      ...faq.answers.map((a) => ({
+        text: a.type === "html" ? stripTags(a.content) : a.content,
+        weight: WEIGHT.body,
+      })),
+      { text: faq.introduction, weight: WEIGHT.body },
+    ].map((f) => ({ ...f, text: f.text.toLowerCase() })),
+  };
+  cache.set(faq, { key, candidate });
+  return candidate;
+}
+
+function fileCandidate(file: KbFile): Candidate {
+  let entry = cache.get(file);
+  if (!entry) {
+    const fields = [{ text: file.name, weight: WEIGHT.name }, {
+      text: file.introduction,
+      weight: WEIGHT.body,
+    }, { text: file.text, weight: WEIGHT.body }];
+    entry = {
+      key: [],
+      candidate: {
+        kind: "FILE",
+        file,
+        fields: fields.map((f) => ({ ...f, text: f.text.toLowerCase() })),
+      },
+    };
+    cache.set(file, entry);
+  }
+  return entry.candidate;
 }
 
 function candidates(c: Caller, q: SearchQuery): Candidate[] {
@@ -40,35 +88,10 @@ function candidates(c: Caller, q: SearchQuery): Candidate[] {
     (!directories || directories.has(x.directoryId));
   const out: Candidate[] = [];
   if (q.knowledgeType !== "FILE") {
-    for (const faq of c.state.kb.faqs) {
-      if (!inScope(faq)) continue;
-      out.push({
-        kind: "FAQ",
-        faq,
-        fields: [
-          { text: faq.question, weight: WEIGHT.title },
-          ...faq.similars.map((s) => ({ text: s.question, weight: WEIGHT.similar })),
-          ...faq.answers.map((a) => ({
-            text: a.type === "html" ? stripTags(a.content) : a.content,
-            weight: WEIGHT.body,
-          })),
-          { text: faq.introduction, weight: WEIGHT.body },
-        ],
-      });
-    }
+    for (const faq of c.state.kb.faqs) if (inScope(faq)) out.push(faqCandidate(faq));
   }
   if (q.knowledgeType !== "FAQ") {
-    for (const file of c.state.kb.files) {
-      if (!inScope(file)) continue;
-      out.push({
-        kind: "FILE",
-        file,
-        fields: [{ text: file.name, weight: WEIGHT.name }, {
-          text: file.introduction,
-          weight: WEIGHT.body,
-        }, { text: file.text, weight: WEIGHT.body }],
-      });
-    }
+    for (const file of c.state.kb.files) if (inScope(file)) out.push(fileCandidate(file));
   }
   return out;
 }
@@ -79,7 +102,7 @@ function score(candidate: Candidate, terms: string[]): number {
   for (const term of terms) {
     let best = 0;
     for (const field of candidate.fields) {
-      if (field.weight > best && field.text.toLowerCase().includes(term)) best = field.weight;
+      if (field.weight > best && field.text.includes(term)) best = field.weight;
     }
     if (best === 0) return 0;
     total += best;
@@ -111,8 +134,13 @@ function orderValue(
   return candidate.file ? candidate.file[field] : 0;
 }
 
-/** The hits in order, before paging. */
-export function search(c: Caller, q: SearchQuery) {
+export interface Ranked {
+  candidates: Candidate[];
+  terms: string[];
+}
+
+/** The matching items in order, before paging; `hitOf` makes the page's hits. */
+export function search(c: Caller, q: SearchQuery): Ranked {
   const terms = (q.keyword ?? "").toLowerCase().split(/\s+/).filter(Boolean);
   const scored = candidates(c, q).map((candidate) => ({
     candidate,
@@ -128,10 +156,11 @@ export function search(c: Caller, q: SearchQuery) {
       a.candidate.kind.localeCompare(b.candidate.kind) ||
       (a.candidate.faq ?? a.candidate.file)!.id - (b.candidate.faq ?? b.candidate.file)!.id;
   });
-  return scored.map(({ candidate }) => hit(c, candidate, terms));
+  return { candidates: scored.map(({ candidate }) => candidate), terms };
 }
 
-function hit(c: Caller, candidate: Candidate, terms: string[]) {
+/** A search hit (spec 2.7), with matched terms in `<em>`. */
+export function hitOf(c: Caller, candidate: Candidate, terms: string[]) {
   const common = { liked: false, directoryNames: [] as string[] };
   if (candidate.faq) {
     const faq = candidate.faq;

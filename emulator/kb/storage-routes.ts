@@ -19,8 +19,17 @@ export function kbStorageRoutes(emulator: Emulator) {
           `${fileKey} already made a document; ask for a new upload address.`,
         );
       }
+      // Like other object stores, a pre-signed PUT declares its length; it must be the fileSize.
       const declared = c.req.header("content-length");
-      if (declared !== undefined && Number(declared) !== upload.fileSize) {
+      if (declared === undefined) {
+        await c.req.raw.body?.cancel();
+        throw new ApiError(
+          "MissingParameter",
+          "Content-Length is required on an upload (send the file as a sized body, not chunked).",
+          "Content-Length",
+        );
+      }
+      if (Number(declared) !== upload.fileSize) {
         await c.req.raw.body?.cancel();
         throw new ApiError(
           "InvalidParameter",

@@ -101,30 +101,41 @@ export function signedQuery(emulator: Emulator, what: string, expiresAt: number)
 }
 
 /**
- * Reads exactly `size` bytes into one buffer (no chunk list to join: a 50 MB upload costs 50 MB).
- * Throws when the body is shorter or longer.
+ * Reads a body of exactly `size` bytes (its declared Content-Length) into one buffer. With a byte
+ * stream it reads straight into that buffer (a BYOB reader: no chunk is allocated on the way, so a
+ * 50 MB upload costs 50 MB); otherwise it copies chunk by chunk. A shorter body is refused.
  */
+const READ_WINDOW = 1024 * 1024;
+
 export async function readExactly(
   body: ReadableStream<Uint8Array> | null,
   size: number,
 ): Promise<Uint8Array> {
-  const bytes = new Uint8Array(size);
+  let buffer = new ArrayBuffer(size);
   let offset = 0;
   if (body) {
-    const reader = body.getReader();
+    let byob: ReadableStreamBYOBReader | undefined;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (offset + value.length > size) {
-          throw new ApiError(
-            "InvalidParameter",
-            `The upload is larger than the declared fileSize of ${size} bytes.`,
-            "fileSize",
+      byob = body.getReader({ mode: "byob" });
+    } catch { /* not a byte stream: read chunks below */ }
+    const reader = byob ?? body.getReader();
+    try {
+      while (offset < size) {
+        if (byob) {
+          // At most 1 MB a read: Deno stages each read in a buffer of the view's size, so one view
+          // of the whole file would cost the file twice (measured 2.27x against 1.11x).
+          const { done, value } = await byob.read(
+            new Uint8Array(buffer, offset, Math.min(READ_WINDOW, size - offset)),
           );
+          if (done || !value) break;
+          buffer = value.buffer as ArrayBuffer;
+          offset += value.byteLength;
+        } else {
+          const { done, value } = await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+          if (done) break;
+          new Uint8Array(buffer).set(value.subarray(0, size - offset), offset);
+          offset += Math.min(value.length, size - offset);
         }
-        bytes.set(value, offset);
-        offset += value.length;
       }
     } finally {
       await reader.cancel().catch(() => {});
@@ -137,5 +148,5 @@ export async function readExactly(
       "fileSize",
     );
   }
-  return bytes;
+  return new Uint8Array(buffer);
 }

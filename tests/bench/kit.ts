@@ -42,6 +42,7 @@ export async function spawnServer(script: string, args: string[] = []) {
   return {
     url,
     readyMs,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;

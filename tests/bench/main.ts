@@ -2,9 +2,15 @@
 import { benchFoundation } from "./foundation.ts";
 import { benchGateway } from "./gateway.ts";
 import { benchOutbound } from "./outbound.ts";
+import { benchKb } from "./kb.ts";
 import { printTable, SECONDS } from "./kit.ts";
 
-const rows = [...await benchFoundation(), ...await benchGateway(), ...await benchOutbound()];
+const rows = [
+  ...await benchFoundation(),
+  ...await benchGateway(),
+  ...await benchOutbound(),
+  ...await benchKb(),
+];
 printTable(
   `ccemu benchmarks (${SECONDS} s load windows, ${navigator.hardwareConcurrency} cores)`,
   rows,
