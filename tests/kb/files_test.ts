@@ -133,6 +133,16 @@ Deno.test("uploads refuse what does not fit: no upload yet, wrong size, expired 
   assert.equal(late.status, 403);
   assert.equal((await late.json()).error.code, "SignaturesExpired");
 
+  const chunkedUrl =
+    ((await api.post("/aikb/get_file_upload_url", { fileName: "e.txt", fileSize: 2 })).body
+      .result as { uploadUrl: string }).uploadUrl;
+  const stream = new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array(2)), c.close()) });
+  const chunked = await fetch(chunkedUrl, { method: "PUT", body: stream });
+  assert.equal(
+    (await chunked.json()).error.code,
+    "MissingParameter",
+    "an upload declares its Content-Length",
+  );
   const noExtension = await api.post("/aikb/get_file_upload_url", {
     fileName: "README",
     fileSize: 1,
