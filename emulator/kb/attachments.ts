@@ -6,10 +6,9 @@
 import type { Emulator } from "../emulator.ts";
 import { ApiError } from "../signed-api/errors.ts";
 import {
-  extensionOf,
   FORM_MAX_BYTES,
   FORM_POLICY_TTL_MS,
-  KNOWN_EXTENSIONS,
+  requireExtension,
   STORAGE_ACCESS_KEY_ID,
   storageSignature,
 } from "./storage.ts";
@@ -18,14 +17,7 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function uploadSignature(emulator: Emulator, now: number, fileName: string) {
-  const extension = extensionOf(fileName);
-  if (!extension) {
-    throw new ApiError(
-      "InvalidParameter",
-      `fileName: "${fileName}" needs one of the extensions ${KNOWN_EXTENSIONS.join(", ")}.`,
-      "fileName",
-    );
-  }
+  const extension = requireExtension(fileName);
   const key = `a-${emulator.random.uuid()}.${extension}`;
   const policyJson = {
     expiration: new Date(now + FORM_POLICY_TTL_MS).toISOString(),

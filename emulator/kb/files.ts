@@ -7,26 +7,19 @@ import type { Emulator } from "../emulator.ts";
 import { ApiError } from "../signed-api/errors.ts";
 import { nextId } from "../state.ts";
 import type { KbFile, Recycled } from "./schemas.ts";
-import { type Caller, findDirectory, findFaq, findRepository } from "./store.ts";
+import { type Caller, directoryFor, findFaq, findRepository } from "./store.ts";
 import { kbTime } from "./time.ts";
 import {
   extensionOf,
-  KNOWN_EXTENSIONS,
   MEDIA_LINK_TTL_MS,
+  requireExtension,
   signedQuery,
   TEXT_LIKE,
   UPLOAD_URL_TTL_MS,
 } from "./storage.ts";
 
 export function uploadUrl(emulator: Emulator, c: Caller, fileName: string, fileSize: number) {
-  const extension = extensionOf(fileName);
-  if (!extension) {
-    throw new ApiError(
-      "InvalidParameter",
-      `fileName: "${fileName}" needs one of the extensions ${KNOWN_EXTENSIONS.join(", ")}.`,
-      "fileName",
-    );
-  }
+  const extension = requireExtension(fileName);
   const fileKey = `f-${emulator.random.uuid()}.${extension}`;
   const expiresAt = c.now + UPLOAD_URL_TTL_MS;
   c.state.kb.uploads.push({
@@ -66,21 +59,7 @@ export interface FileInput {
 
 export function createFile(emulator: Emulator, c: Caller, input: FileInput): number {
   findRepository(c, input.repositoryId);
-  const directory = findDirectory(c, input.directoryId);
-  if (directory.repositoryId !== input.repositoryId) {
-    throw new ApiError(
-      "InvalidParameter",
-      `directoryId: directory ${input.directoryId} is not in repository ${input.repositoryId}.`,
-      "directoryId",
-    );
-  }
-  if (directory.type !== "FILE") {
-    throw new ApiError(
-      "InvalidParameter",
-      `directoryId: directory ${input.directoryId} holds FAQ entries, not documents.`,
-      "directoryId",
-    );
-  }
+  directoryFor(c, input.repositoryId, input.directoryId, "FILE");
   const extension = extensionOf(input.fileName);
   if (!extension) {
     throw new ApiError(

@@ -51,10 +51,23 @@ export function extensionOf(fileName: string): string | undefined {
   return extension && extension in CONTENT_TYPES ? extension : undefined;
 }
 
+/** The extension of a file name the caller gives, or `InvalidParameter` naming the ones known. */
+export function requireExtension(fileName: string): string {
+  const extension = extensionOf(fileName);
+  if (!extension) {
+    throw new ApiError(
+      "InvalidParameter",
+      `fileName: "${fileName}" needs one of the extensions ${
+        Object.keys(CONTENT_TYPES).join(", ")
+      }.`,
+      "fileName",
+    );
+  }
+  return extension;
+}
+
 export const contentTypeOf = (fileName: string) =>
   CONTENT_TYPES[extensionOf(fileName) ?? ""] ?? "application/octet-stream";
-
-export const KNOWN_EXTENSIONS = Object.keys(CONTENT_TYPES);
 
 /** The emulator's storage secret: fixed per seed, so signed addresses repeat from run to run. */
 export function storageSecret(emulator: Emulator): string {

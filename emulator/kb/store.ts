@@ -66,6 +66,34 @@ export function subtree(state: State, directoryId: number): Set<number> {
   return ids;
 }
 
+/** A directory of `repositoryId` holding `type`: where an FAQ entry or a document may go. */
+export function directoryFor(
+  c: Caller,
+  repositoryId: number,
+  directoryId: number,
+  type: "FAQ" | "FILE",
+): Directory {
+  const directory = findDirectory(c, directoryId);
+  if (directory.repositoryId !== repositoryId) {
+    throw new ApiError(
+      "InvalidParameter",
+      `directoryId: directory ${directoryId} is not in repository ${repositoryId}.`,
+      "directoryId",
+    );
+  }
+  if (directory.type !== type) {
+    const holds = directory.type === "FAQ" ? "FAQ entries" : "documents";
+    throw new ApiError(
+      "InvalidParameter",
+      `directoryId: directory ${directoryId} holds ${holds}, not ${
+        type === "FAQ" ? "FAQ entries" : "documents"
+      }.`,
+      "directoryId",
+    );
+  }
+  return directory;
+}
+
 /** The directory trees of a repository and knowledge type (spec 2.2), optionally bound to a robot. */
 export function directoryTree(
   c: Caller,
@@ -231,21 +259,7 @@ export function findFaq(c: Caller, id: number, parameter = "id"): Faq {
 }
 
 function checkFaq(c: Caller, input: FaqInput, self?: number) {
-  const directory = findDirectory(c, input.directoryId);
-  if (directory.repositoryId !== input.repositoryId) {
-    throw new ApiError(
-      "InvalidParameter",
-      `directoryId: directory ${input.directoryId} is not in repository ${input.repositoryId}.`,
-      "directoryId",
-    );
-  }
-  if (directory.type !== "FAQ") {
-    throw new ApiError(
-      "InvalidParameter",
-      `directoryId: directory ${input.directoryId} holds documents, not FAQ entries.`,
-      "directoryId",
-    );
-  }
+  directoryFor(c, input.repositoryId, input.directoryId, "FAQ");
   if (
     c.state.kb.faqs.some((f) =>
       f.directoryId === input.directoryId && f.question === input.question && f.id !== self
