@@ -16,6 +16,7 @@ import { outboundControlRoutes, recordingRoutes } from "./outbound/control-route
 import { dialerOf } from "./outbound/dialer.ts";
 import { gatewayControlRoutes, gatewayOperations, mediaRoutes } from "./gateway/routes.ts";
 import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
+import { scenarioRoutes } from "./scenarios/routes.ts";
 import { ApiError } from "./signed-api/errors.ts";
 import { signedApi } from "./signed-api/middleware.ts";
 
@@ -46,6 +47,7 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
   app.route("/_emulator/gateway", gatewayControlRoutes(emulator));
   app.route("/_emulator/outbound", outboundControlRoutes(emulator));
   app.route(SAMPLE_AGENTS_PATH, sampleAgents(emulator));
+  app.route("/_emulator", scenarioRoutes(emulator));
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {

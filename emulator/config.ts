@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   /** A fixture file or folder. */
   fixtures: string;
+  /** A scenario file or folder: what the UI lists and `/_emulator/scenarios` replays by name. */
+  scenarios: string;
   clock: ClockMode;
   /** Where virtual time starts (ms); undefined = the wall clock's now (real mode only). */
   clockStart?: number;
@@ -26,6 +28,7 @@ export interface Config {
 }
 
 export const DEFAULT_FIXTURES = fileURLToPath(new URL("../fixtures/default", import.meta.url));
+export const DEFAULT_SCENARIOS = fileURLToPath(new URL("../fixtures/scenarios", import.meta.url));
 
 /**
  * Where a manual clock starts unless told: Monday 2026-01-05 09:00 in Asia/Shanghai, inside the
@@ -37,6 +40,7 @@ export const DEFAULT_CONFIG: Config = {
   port: 8686,
   host: "127.0.0.1",
   fixtures: DEFAULT_FIXTURES,
+  scenarios: DEFAULT_SCENARIOS,
   clock: "real",
   ui: true,
   strict: false,
@@ -52,6 +56,7 @@ const USAGE = `usage: deno task start [options]
   --port N              port to listen on (0 picks a free one)       [8686]
   --host NAME           address to bind                               [127.0.0.1]
   --fixtures PATH       fixture file or folder                        [fixtures/default]
+  --scenarios PATH      scenario file or folder                       [fixtures/scenarios]
   --clock real|manual   real follows the wall clock; manual moves only when told   [real]
   --clock-start TIME    ISO time, epoch ms or "now"   [manual: 2026-01-05T01:00:00Z, real: now]
   --seed N              seed of the generator (ids, outcomes)         [random]
@@ -90,6 +95,7 @@ export function parseConfig(args: string[]): Config | "help" {
         port: { type: "string" },
         host: { type: "string" },
         fixtures: { type: "string" },
+        scenarios: { type: "string" },
         clock: { type: "string" },
         "clock-start": { type: "string" },
         seed: { type: "string" },
@@ -127,6 +133,7 @@ export function parseConfig(args: string[]): Config | "help" {
     port: integer("port", values.port, 0, 65535) ?? d.port,
     host: values.host ?? d.host,
     fixtures: values.fixtures ?? d.fixtures,
+    scenarios: values.scenarios ?? d.scenarios,
     clock,
     clockStart,
     seed: integer("seed", values.seed, 0, 2 ** 32 - 1),

@@ -11,6 +11,7 @@ import { ApiError } from "./signed-api/errors.ts";
 import { RateLimiter } from "./signed-api/rate-limit.ts";
 import { type Snapshot, SnapshotSchema } from "./snapshot.ts";
 import type { State } from "./state.ts";
+import type { ScenarioFile } from "./scenarios/library.ts";
 import { type AccessKey, AccessKeySchema, type Enterprise } from "./tenants.ts";
 import { parseParameters } from "./signed-api/validation.ts";
 
@@ -24,6 +25,8 @@ export class Emulator {
   state: State;
   /** Where ccemu is reached, for URLs it hands out (media, sample agents); set once listening. */
   selfOrigin: string;
+  /** The shipped scenarios (`fixtures/scenarios/`), loaded by the server at start. */
+  scenarios: ScenarioFile[] = [];
   /** Uploaded bytes served under `/_storage` (visitor images); kept in memory, not in snapshots. */
   readonly media = new Map<string, { bytes: Uint8Array; contentType: string; fileName: string }>();
   #fixtures: string;

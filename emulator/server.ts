@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { Emulator } from "./emulator.ts";
 import { loadFixtures } from "./fixtures.ts";
+import { loadScenarios } from "./scenarios/library.ts";
 import { serializeSnapshot } from "./snapshot.ts";
 import type { State } from "./state.ts";
 
@@ -25,6 +26,7 @@ async function readSnapshot(path: string): Promise<unknown | undefined> {
 
 export async function startServer(config: Config, fixtures?: State): Promise<RunningEmulator> {
   const emulator = new Emulator(config, fixtures ?? await loadFixtures(config.fixtures));
+  emulator.scenarios = await loadScenarios(config.scenarios);
   if (config.snapshot) {
     const snapshot = await readSnapshot(config.snapshot);
     if (snapshot !== undefined) {

@@ -19,9 +19,16 @@ import type { Snapshot } from "../emulator/snapshot.ts";
 import type { State } from "../emulator/state.ts";
 import type { AccessKey } from "../emulator/tenants.ts";
 import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
+import { readScenario } from "../emulator/scenarios/library.ts";
+import { recordSession } from "../emulator/scenarios/record.ts";
+import { runScenario, type ScenarioReport } from "../emulator/scenarios/runner.ts";
+import { type Scenario, type ScenarioInput, ScenarioSchema } from "../emulator/scenarios/schema.ts";
+import { parseParameters } from "../emulator/signed-api/validation.ts";
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
+export type { ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
+export type { Scenario, ScenarioInput } from "../emulator/scenarios/schema.ts";
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 
 export interface EmulatorOptions {
@@ -37,6 +44,8 @@ export interface EmulatorOptions {
   signHosts?: string[];
   journalSize?: number;
   maxClockSkewSeconds?: number;
+  /** A scenario file or folder to ship (what `/_emulator/scenarios` lists); default fixtures/scenarios. */
+  scenarios?: string;
 }
 
 export interface RunningEmulator extends AsyncDisposable {
@@ -63,6 +72,13 @@ export interface RunningEmulator extends AsyncDisposable {
   restore(snapshot: Snapshot): void;
   /** Adds an access key; returns it as stored (with defaults filled in). */
   addKey(key: Partial<AccessKey> & Pick<AccessKey, "accessKeyId" | "accessKeySecret">): AccessKey;
+  /**
+   * Replays a scenario (an object, or the path of a scenario file) against this emulator and
+   * answers the per-step report; `report.passed` says whether every expectation held.
+   */
+  runScenario(scenario: ScenarioInput | string): Promise<ScenarioReport>;
+  /** Records a visitor session as a scenario, its expectations taken from what the agent said. */
+  recordSession(sessionId: string, name?: string): Scenario;
   /** A signing client on this emulator; by default the demo key, signing with the virtual clock. */
   client(options?: Partial<ClientOptions>): SignedClient;
   close(): Promise<void>;
@@ -85,6 +101,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     signHosts: options.signHosts ?? [],
     journalSize: options.journalSize ?? DEFAULT_CONFIG.journalSize,
     maxClockSkewSeconds: options.maxClockSkewSeconds ?? DEFAULT_CONFIG.maxClockSkewSeconds,
+    scenarios: options.scenarios ?? DEFAULT_CONFIG.scenarios,
   }, fixtures);
   const { emulator, url } = running;
   const virtual = emulator.clock;
@@ -106,6 +123,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     snapshot: () => structuredClone(emulator.exportSnapshot()),
     restore: (snapshot) => emulator.importSnapshot(structuredClone(snapshot)),
     addKey: (key) => emulator.addKey({ enterpriseId: DEMO_KEY.enterpriseId, ...key }),
+    runScenario: async (scenario) =>
+      runScenario(
+        emulator,
+        typeof scenario === "string"
+          ? await readScenario(scenario)
+          : parseParameters(ScenarioSchema, scenario),
+      ),
+    recordSession: (sessionId, name) => recordSession(emulator, sessionId, name),
     client: (clientOptions = {}) =>
       new SignedClient({ url, now: () => virtual.now(), ...clientOptions }),
     close: running.close,

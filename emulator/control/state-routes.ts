@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env.ts";
 import type { Emulator } from "../emulator.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { serializeSnapshot, SnapshotSchema } from "../snapshot.ts";
+import { ScenarioSchema } from "../scenarios/schema.ts";
 import { type AccessKey, AccessKeySchema } from "../tenants.ts";
 import { jsonObject } from "./http.ts";
 
@@ -54,6 +55,7 @@ export function stateRoutes(emulator: Emulator, operations: Operation[]) {
       c.json({
         snapshot: jsonSchema(SnapshotSchema),
         accessKey: jsonSchema(AccessKeySchema),
+        scenario: jsonSchema(ScenarioSchema),
         operations: Object.fromEntries(operations.map((op) => [
           `${op.method} ${op.path}`,
           {

@@ -13,7 +13,14 @@ import { defineOperation, type Operation } from "../signed-api/operation.ts";
 import { parseParameters } from "../signed-api/validation.ts";
 import { deleteRobot, findRobot, registerRobot } from "./registry.ts";
 import { RegistrationSchema, ResponseModeSchema, VisitorSchema } from "./schemas.ts";
-import { findSession, openSession, sendMessage, type VisitorMessage } from "./sessions.ts";
+import {
+  findSession,
+  MAX_IMAGE_BYTES,
+  openSession,
+  sendMessage,
+  storeImage,
+  type VisitorMessage,
+} from "./sessions.ts";
 
 export const gatewayOperations: Operation[] = [
   defineOperation({
@@ -37,16 +44,6 @@ export const gatewayOperations: Operation[] = [
     },
   }),
 ];
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  bmp: "image/bmp",
-};
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const OpenSession = z.strictObject({
   robotId: z.string().min(1),
@@ -72,42 +69,6 @@ const RobotSettings = z.strictObject({
     streamIdleMs: z.number().int().min(1).max(600_000).optional(),
   }),
 });
-
-function decodeImage(contentBase64: string): Uint8Array {
-  let binary: string;
-  try {
-    binary = atob(contentBase64.replace(/\s+/g, ""));
-  } catch {
-    throw new ApiError(
-      "InvalidParameter",
-      "image.contentBase64: not valid base64.",
-      "image.contentBase64",
-    );
-  }
-  if (binary.length > MAX_IMAGE_BYTES) {
-    throw new ApiError(
-      "InvalidParameter",
-      `image.contentBase64: the image is larger than ${MAX_IMAGE_BYTES} bytes.`,
-      "image.contentBase64",
-    );
-  }
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-/** Keeps a visitor's image where the agent can fetch it, and answers the message to push. */
-function storeImage(
-  emulator: Emulator,
-  sessionId: string,
-  fileName: string,
-  contentBase64: string,
-): VisitorMessage {
-  const bytes = decodeImage(contentBase64);
-  const extension = fileName.split(".").pop()!.toLowerCase();
-  const key = `${sessionId}-${emulator.media.size + 1}`;
-  emulator.media.set(key, { bytes, contentType: IMAGE_TYPES[extension], fileName });
-  const fileUrl = `${emulator.selfOrigin}/_storage/media/${key}/${encodeURIComponent(fileName)}`;
-  return { messageType: 105, message: { fileUrl, fileName } };
-}
 
 /** `/_emulator/gateway/*`. */
 export function gatewayControlRoutes(emulator: Emulator) {

@@ -78,7 +78,10 @@ export type VisitorMessage =
 /** What one exchange with the agent gave the visitor (also the messages route's answer). */
 export interface Exchange {
   sessionId: string;
+  /** The session's conversation id (the agent's first). */
   conversationId: string | null;
+  /** The conversation id the agent gave in this reply, if any. */
+  replyConversationId: string | null;
   messages: PushOutcome["delivery"]["messages"];
   instruction: PushOutcome["delivery"]["instruction"];
   findings: PushOutcome["delivery"]["findings"];
@@ -131,6 +134,7 @@ function record(
   const exchange: Exchange = {
     sessionId: session.sessionId,
     conversationId: session.conversationId,
+    replyConversationId: delivery.conversationId,
     messages: delivery.messages,
     instruction: delivery.instruction,
     findings: delivery.findings,
@@ -248,4 +252,50 @@ function queued<T>(emulator: Emulator, sessionId: string, run: () => Promise<T>)
   const next = previous.then(run, run);
   perEmulator.set(sessionId, next.catch(() => {}));
   return next;
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+};
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+function decodeImage(contentBase64: string): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(contentBase64.replace(/\s+/g, ""));
+  } catch {
+    throw new ApiError(
+      "InvalidParameter",
+      "image.contentBase64: not valid base64.",
+      "image.contentBase64",
+    );
+  }
+  if (binary.length > MAX_IMAGE_BYTES) {
+    throw new ApiError(
+      "InvalidParameter",
+      `image.contentBase64: the image is larger than ${MAX_IMAGE_BYTES} bytes.`,
+      "image.contentBase64",
+    );
+  }
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Keeps a visitor's image where the agent can fetch it, and answers the message to push. */
+export function storeImage(
+  emulator: Emulator,
+  sessionId: string,
+  fileName: string,
+  contentBase64: string,
+): VisitorMessage {
+  const bytes = decodeImage(contentBase64);
+  const extension = fileName.split(".").pop()!.toLowerCase();
+  const key = `${sessionId}-${emulator.media.size + 1}`;
+  emulator.media.set(key, { bytes, contentType: IMAGE_TYPES[extension], fileName });
+  const fileUrl = `${emulator.selfOrigin}/_storage/media/${key}/${encodeURIComponent(fileName)}`;
+  return { messageType: 105, message: { fileUrl, fileName } };
 }

@@ -1,0 +1,50 @@
+/** The scenario files that ship in `fixtures/scenarios/` (or `--scenarios`), validated on load. */
+import { join } from "node:path";
+import { FixtureError } from "../fixtures.ts";
+import { type Scenario, ScenarioSchema } from "./schema.ts";
+
+export interface ScenarioFile {
+  file: string;
+  scenario: Scenario;
+}
+
+/** Reads one scenario file; an invalid one names the file and the JSON path. */
+export async function readScenario(file: string): Promise<Scenario> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await Deno.readTextFile(file));
+  } catch (error) {
+    throw new FixtureError(file, "$", `cannot read a scenario: ${(error as Error).message}`);
+  }
+  const result = ScenarioSchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new FixtureError(
+      file,
+      "$" + issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join(""),
+      issue.message,
+    );
+  }
+  return result.data;
+}
+
+/** Every `*.json` scenario of a file or folder (folders recursively), in name order. */
+export async function loadScenarios(path: string): Promise<ScenarioFile[]> {
+  const files: string[] = [];
+  const walk = async (p: string) => {
+    const info = await Deno.stat(p);
+    if (info.isFile) return files.push(p);
+    for await (const entry of Deno.readDir(p)) {
+      if (entry.isDirectory) await walk(join(p, entry.name));
+      else if (entry.name.endsWith(".json")) files.push(join(p, entry.name));
+    }
+  };
+  try {
+    await walk(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return [];
+    throw error;
+  }
+  files.sort();
+  return Promise.all(files.map(async (file) => ({ file, scenario: await readScenario(file) })));
+}

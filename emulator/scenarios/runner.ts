@@ -1,0 +1,301 @@
+/**
+ * Replaying a scenario through the same session machinery the UI and the control API use, with a
+ * report per step: pass or fail, what was expected, what came back, and the journal entry.
+ */
+import type { Emulator } from "../emulator.ts";
+import { findRobot, registerRobot } from "../gateway/registry.ts";
+import type { AgentMessage } from "../gateway/schemas.ts";
+import {
+  type Exchange,
+  openSession,
+  sendMessage,
+  storeImage,
+  type VisitorMessage,
+} from "../gateway/sessions.ts";
+import { ApiError } from "../signed-api/errors.ts";
+import type { Expectation, Scenario } from "./schema.ts";
+
+export interface StepReport {
+  name: string;
+  passed: boolean;
+  /** What did not hold, one sentence each. */
+  failures: string[];
+  sent: unknown;
+  expected: Expectation;
+  got:
+    | Pick<Exchange, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
+      elapsedMs: number;
+    }
+    | null;
+  journalId: number | null;
+}
+
+export interface ScenarioReport {
+  name: string;
+  passed: boolean;
+  robotId: string;
+  sessionId: string;
+  open: StepReport | null;
+  steps: StepReport[];
+  elapsedMs: number;
+}
+
+/** Every string a visitor would read in the messages (text, headings, card titles, options…). */
+export function visibleText(messages: AgentMessage[]): string {
+  const parts: string[] = [];
+  const walk = (value: unknown, key = "") => {
+    if (
+      typeof value === "string" &&
+      ["content", "title", "summary", "categoryName", "fileName"].includes(key)
+    ) parts.push(value);
+    else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  messages.forEach((m) => walk(m.content));
+  return parts.join("\n");
+}
+
+/** The options a visitor could click in the messages (lists, categories, topics, combinations). */
+export function offeredOptions(messages: AgentMessage[]): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const record = value as Record<string, unknown>;
+      if (Array.isArray(record.options)) {
+        for (const option of record.options) {
+          if (
+            option && typeof option === "object" &&
+            typeof (option as Record<string, unknown>).content === "string"
+          ) {
+            found.push((option as Record<string, string>).content);
+          }
+        }
+      }
+      Object.values(record).forEach(walk);
+    }
+  };
+  messages.forEach((m) => walk(m.content));
+  return [...new Set(found)];
+}
+
+const typeKey = (
+  m: { type: number; subtype?: number },
+) => (m.subtype === undefined ? String(m.type) : `${m.type}/${m.subtype}`);
+
+/** The expectations that do not hold for an exchange, as sentences. */
+export function failuresOf(
+  expect: Expectation,
+  exchange: Exchange,
+  elapsedMs: number,
+  firstConversationId: string | null,
+): string[] {
+  const failures: string[] = [];
+  const types = exchange.messages.map(typeKey);
+  for (const wanted of expect.types ?? []) {
+    const ok = typeof wanted === "number"
+      ? exchange.messages.some((m) => m.type === wanted)
+      : types.includes(wanted);
+    if (!ok) {
+      failures.push(
+        `expected a message of type ${wanted}; got ${types.join(", ") || "no message"}`,
+      );
+    }
+  }
+  const text = visibleText(exchange.messages);
+  for (const piece of [expect.textContains ?? []].flat()) {
+    if (!text.includes(piece)) {
+      failures.push(`expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
+    }
+  }
+  if (expect.textMatches && !new RegExp(expect.textMatches).test(text)) {
+    failures.push(
+      `expected the text to match /${expect.textMatches}/; got "${text.slice(0, 160)}"`,
+    );
+  }
+  if (expect.options) {
+    const offered = offeredOptions(exchange.messages);
+    const missing = expect.options.filter((o) => !offered.includes(o));
+    if (missing.length) {
+      failures.push(
+        `expected the options ${missing.map((o) => `"${o}"`).join(", ")}; offered ${
+          offered.map((o) => `"${o}"`).join(", ") || "none"
+        }`,
+      );
+    }
+  }
+  const transfer = exchange.instruction?.actionType === "TRANSFER_HUMAN"
+    ? exchange.instruction
+    : null;
+  if (expect.transfer === false && transfer) {
+    failures.push(`expected no transfer; got ${JSON.stringify(transfer.actionData)}`);
+  }
+  if (expect.transfer === true && (!transfer || transfer.actionData.qno !== undefined)) {
+    failures.push(
+      `expected a plain transfer to a human; got ${
+        transfer ? `a transfer to queue ${transfer.actionData.qno}` : "none"
+      }`,
+    );
+  }
+  if (typeof expect.transfer === "object" && transfer?.actionData.qno !== expect.transfer.qno) {
+    failures.push(
+      `expected a transfer to queue ${expect.transfer.qno}; got ${
+        transfer ? `queue ${transfer.actionData.qno ?? "(none: plain)"}` : "no transfer"
+      }`,
+    );
+  }
+  if (expect.error === undefined || expect.error === false) {
+    if (exchange.error) {
+      failures.push(
+        `expected no agent error; got ${exchange.error.code}: ${exchange.error.message}`,
+      );
+    }
+  } else if (!exchange.error) failures.push("expected an agent error; the agent answered normally");
+  else if (typeof expect.error === "object" && exchange.error.code !== expect.error.code) {
+    failures.push(`expected the agent error ${expect.error.code}; got ${exchange.error.code}`);
+  }
+  if (expect.noErrorFindings !== false) {
+    for (const f of exchange.findings.filter((f) => f.severity === "error")) {
+      failures.push(`finding at ${f.path}: ${f.message}`);
+    }
+  }
+  if (expect.withinMs !== undefined && elapsedMs > expect.withinMs) {
+    failures.push(
+      `expected the reply within ${expect.withinMs} ms; it took ${Math.round(elapsedMs)} ms`,
+    );
+  }
+  if (
+    expect.sameConversation !== false && firstConversationId && exchange.replyConversationId &&
+    exchange.replyConversationId !== firstConversationId
+  ) {
+    failures.push(
+      `expected the conversation ${firstConversationId} to go on; the agent answered in ${exchange.replyConversationId}`,
+    );
+  }
+  return failures;
+}
+
+/** The robot a scenario talks to: a registered one, or one registered now for its agent URL. */
+function robotFor(emulator: Emulator, scenario: Scenario): string {
+  if ("robotId" in scenario.robot) return findRobot(emulator.state, scenario.robot.robotId).robotId;
+  const { url, openUrl, platform, token } = scenario.robot;
+  const message = new URL(url), open = openUrl ? new URL(openUrl) : undefined;
+  if (open && open.origin !== message.origin) {
+    throw new ApiError(
+      "InvalidParameter",
+      "robot.openUrl: the open interface must be on the same origin as the message interface (one domain).",
+      "robot.openUrl",
+    );
+  }
+  const enterpriseId = emulator.state.enterprises[0]?.enterpriseId ?? "0";
+  return registerRobot(emulator.state, enterpriseId, {
+    name: `scenario: ${scenario.name}`,
+    domain: message.origin,
+    authEnabled: token !== undefined,
+    ...(token !== undefined ? { authentication: { type: "TOKEN" as const, token } } : {}),
+    pushConfigList: [
+      ...(open
+        ? [{ type: "Open" as const, uri: open.pathname + open.search, httpMethod: "POST" as const }]
+        : []),
+      {
+        type: "Message" as const,
+        uri: message.pathname + message.search,
+        httpMethod: "POST" as const,
+      },
+    ],
+    platform,
+  }, emulator.clock.now()).robotId;
+}
+
+function report(
+  name: string,
+  sent: unknown,
+  expected: Expectation,
+  exchange: Exchange,
+  elapsedMs: number,
+  first: string | null,
+  extra: string[] = [],
+): StepReport {
+  const failures = [...extra, ...failuresOf(expected, exchange, elapsedMs, first)];
+  const { messages, instruction, findings, error, replyConversationId } = exchange;
+  return {
+    name,
+    passed: failures.length === 0,
+    failures,
+    sent,
+    expected,
+    got: { messages, instruction, findings, error, replyConversationId, elapsedMs },
+    journalId: exchange.journalId,
+  };
+}
+
+export async function runScenario(emulator: Emulator, scenario: Scenario): Promise<ScenarioReport> {
+  const total = emulator.clock.stopwatch();
+  const robotId = robotFor(emulator, scenario);
+  let elapsed = emulator.clock.stopwatch();
+  const { session, open } = await openSession(emulator, {
+    robotId,
+    visitor: scenario.visitor,
+    responseMode: scenario.responseMode,
+  });
+  let first = open?.replyConversationId ?? null;
+  const openReport = open
+    ? report("open session", null, scenario.expectOpen ?? {}, open, elapsed(), null)
+    : null;
+  let last: Exchange | null = open;
+  const steps: StepReport[] = [];
+  for (const [i, step] of scenario.steps.entries()) {
+    const name = step.name ?? `step ${i + 1}`;
+    const extra: string[] = [];
+    let message: VisitorMessage;
+    if ("text" in step.send) message = { messageType: 100, message: { content: step.send.text } };
+    else if ("option" in step.send) {
+      const offered = offeredOptions(last?.messages ?? []);
+      if (!offered.includes(step.send.option)) {
+        extra.push(
+          `the option "${step.send.option}" was not offered (offered: ${
+            offered.map((o) => `"${o}"`).join(", ") || "none"
+          })`,
+        );
+      }
+      message = { messageType: 100, message: { content: step.send.option } };
+    } else {message = storeImage(
+        emulator,
+        session.sessionId,
+        step.send.image.fileName,
+        step.send.image.contentBase64,
+      );}
+    elapsed = emulator.clock.stopwatch();
+    const exchange = await sendMessage(emulator, session.sessionId, message);
+    first ??= exchange.replyConversationId;
+    const stepReport = report(name, step.send, step.expect, exchange, elapsed(), first, extra);
+    steps.push(stepReport);
+    last = exchange;
+  }
+  const openFailures = scenario.expectOpen && !open
+    ? ["expected an open-session reply; the robot has no open interface"]
+    : [];
+  const openResult = openReport ??
+    (openFailures.length
+      ? {
+        name: "open session",
+        passed: false,
+        failures: openFailures,
+        sent: null,
+        expected: scenario.expectOpen!,
+        got: null,
+        journalId: null,
+      }
+      : null);
+  return {
+    name: scenario.name,
+    passed: (openResult?.passed ?? true) && steps.every((s) => s.passed),
+    robotId,
+    sessionId: session.sessionId,
+    open: openResult,
+    steps,
+    elapsedMs: total(),
+  };
+}

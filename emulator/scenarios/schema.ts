@@ -1,0 +1,81 @@
+/**
+ * Scenarios: a conversation with an agent as a regression test. A scenario names the robot (a
+ * registered one, or an agent URL and its way), the visitor, and steps; each step sends something
+ * and lists what must come back. Published as JSON Schema at `/_emulator/schemas`.
+ */
+import { z } from "zod";
+import { ResponseModeSchema, VisitorSchema } from "../gateway/schemas.ts";
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
+
+export const ScenarioRobotSchema = z.union([
+  z.strictObject({ robotId: z.string().min(1) }),
+  z.strictObject({
+    /** The agent's message interface (`<domain><uri>`). */
+    url: httpUrl,
+    platform: z.enum(["Default", "PlatformA"]).default("Default"),
+    /** Its open-session interface, when it has one. */
+    openUrl: httpUrl.optional(),
+    token: z.string().optional(),
+  }),
+], { error: 'give {"robotId"} or {"url", "platform"}' });
+
+/** A message type with an optional subtype: `100`, `103`, or `"103/10301"`. */
+const TypeExpectation = z.union([
+  z.number().int(),
+  z.string().regex(/^\d{3}(\/\d{5})?$/, { error: 'a type code such as 100 or "103/10301"' }),
+]);
+
+export const ExpectationSchema = z.strictObject({
+  /** Message types (and subtypes) that must all be among the delivered messages. */
+  types: z.array(TypeExpectation).optional(),
+  /** Text the visitor must see (every string given must appear). */
+  textContains: z.union([z.string(), z.array(z.string())]).optional(),
+  /** A regular expression the visitor's text must match. */
+  textMatches: z.string().refine((r) => {
+    try {
+      new RegExp(r);
+      return true;
+    } catch {
+      return false;
+    }
+  }, { error: "must be a valid regular expression" }).optional(),
+  /** An option list must offer every one of these. */
+  options: z.array(z.string()).optional(),
+  /** true: a plain transfer; {qno}: a transfer to that queue; false: no transfer. */
+  transfer: z.union([z.boolean(), z.strictObject({ qno: z.string() })]).optional(),
+  /** true: the agent answers with an error; {code}: that error; false: no error (the default). */
+  error: z.union([z.boolean(), z.strictObject({ code: z.string() })]).optional(),
+  /** No finding of severity error (default true). */
+  noErrorFindings: z.boolean().optional(),
+  /** The complete reply within this many real milliseconds. */
+  withinMs: z.number().int().positive().optional(),
+  /** The conversation id stays the one the agent gave first (default true once there is one). */
+  sameConversation: z.boolean().optional(),
+});
+export type Expectation = z.infer<typeof ExpectationSchema>;
+
+export const StepSchema = z.strictObject({
+  name: z.string().optional(),
+  send: z.union([
+    z.strictObject({ text: z.string().min(1) }),
+    z.strictObject({ image: z.strictObject({ fileName: z.string(), contentBase64: z.string() }) }),
+    /** Click an option the previous reply offered: its content is sent as text. */
+    z.strictObject({ option: z.string().min(1) }),
+  ], { error: 'send {"text"}, {"image": {"fileName", "contentBase64"}} or {"option"}' }),
+  expect: ExpectationSchema.default(() => ({})),
+});
+export type Step = z.infer<typeof StepSchema>;
+
+export const ScenarioSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  robot: ScenarioRobotSchema,
+  responseMode: ResponseModeSchema.default("blocking"),
+  visitor: VisitorSchema.default(() => ({})),
+  /** What the open-session reply must hold (when the robot has an open interface). */
+  expectOpen: ExpectationSchema.optional(),
+  steps: z.array(StepSchema).min(1, { error: "a scenario needs at least one step" }),
+});
+export type Scenario = z.infer<typeof ScenarioSchema>;
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
