@@ -20,6 +20,11 @@ import type { State } from "../emulator/state.ts";
 import type { AccessKey } from "../emulator/tenants.ts";
 import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
 import { readScenario } from "../emulator/scenarios/library.ts";
+import {
+  checkAgent as runCheck,
+  type CheckOptions,
+  type ConformanceReport,
+} from "../emulator/scenarios/conformance.ts";
 import { recordSession } from "../emulator/scenarios/record.ts";
 import { runScenario, type ScenarioReport } from "../emulator/scenarios/runner.ts";
 import { type Scenario, type ScenarioInput, ScenarioSchema } from "../emulator/scenarios/schema.ts";
@@ -28,6 +33,7 @@ import { parseParameters } from "../emulator/signed-api/validation.ts";
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
 export type { ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
+export type { CheckOptions, ConformanceReport } from "../emulator/scenarios/conformance.ts";
 export type { Scenario, ScenarioInput } from "../emulator/scenarios/schema.ts";
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 
@@ -136,4 +142,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close: running.close,
     [Symbol.asyncDispose]: running.close,
   };
+}
+
+/**
+ * Runs the agent conformance battery against a running agent on a fresh in-process ccemu and
+ * answers the report (`report.passed` is false when anything of severity error was found).
+ */
+export async function checkAgent(options: CheckOptions): Promise<ConformanceReport> {
+  await using ccemu = await startEmulator({ clock: "real" });
+  return runCheck(ccemu.emulator, options);
 }

@@ -1,0 +1,209 @@
+/**
+ * The agent conformance check: a fixed battery against a running agent, through the gateway's own
+ * push machinery, so every reply is read and checked exactly as a visitor's would be. Passes only
+ * when nothing of severity `error` is found.
+ */
+import type { Emulator } from "../emulator.ts";
+import { registerRobot } from "../gateway/registry.ts";
+import type { Finding, ResponseMode } from "../gateway/schemas.ts";
+import { type Exchange, openSession, sendMessage, storeImage } from "../gateway/sessions.ts";
+
+export interface CheckOptions {
+  /** The agent's message interface, e.g. `http://127.0.0.1:3000/message`. */
+  url: string;
+  platform: "Default" | "PlatformA";
+  mode: ResponseMode;
+  token?: string;
+  /** The open-session interface's path on the same host, when the agent has one. */
+  openPath?: string;
+  /** What the visitor says to ask for a human (default 转人工). */
+  transferText?: string;
+  /** How many sessions talk at once in the burst (default 5). */
+  sessions?: number;
+}
+
+export interface CheckResult {
+  name: string;
+  passed: boolean;
+  findings: Finding[];
+  journalIds: number[];
+}
+
+export interface ConformanceReport {
+  passed: boolean;
+  agent: string;
+  platform: string;
+  mode: string;
+  checks: CheckResult[];
+}
+
+const PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** The findings of one exchange: the reply checks, plus an agent error as an error finding. */
+function findingsOf(exchange: Exchange): Finding[] {
+  const findings = [...exchange.findings];
+  if (exchange.error) {
+    findings.push({
+      path: "$",
+      severity: "error",
+      message: `${exchange.error.code}: ${exchange.error.message}`,
+    });
+  }
+  return findings;
+}
+
+function result(name: string, findings: Finding[], exchanges: Exchange[]): CheckResult {
+  return {
+    name,
+    passed: !findings.some((f) => f.severity === "error"),
+    findings,
+    journalIds: exchanges.map((e) => e.journalId),
+  };
+}
+
+export async function checkAgent(
+  emulator: Emulator,
+  options: CheckOptions,
+): Promise<ConformanceReport> {
+  const url = new URL(options.url);
+  const robotId =
+    registerRobot(emulator.state, emulator.state.enterprises[0]?.enterpriseId ?? "0", {
+      name: `conformance: ${options.url}`,
+      domain: url.origin,
+      authEnabled: options.token !== undefined,
+      ...(options.token !== undefined
+        ? { authentication: { type: "TOKEN" as const, token: options.token } }
+        : {}),
+      pushConfigList: [
+        ...(options.openPath
+          ? [{ type: "Open" as const, uri: options.openPath, httpMethod: "POST" as const }]
+          : []),
+        { type: "Message" as const, uri: url.pathname + url.search, httpMethod: "POST" as const },
+      ],
+      platform: options.platform,
+    }, emulator.clock.now()).robotId;
+  const checks: CheckResult[] = [];
+  const { session, open } = await openSession(emulator, {
+    robotId,
+    visitor: { name: "conformance" },
+    responseMode: options.mode,
+  });
+  if (options.openPath) {
+    const findings = open ? findingsOf(open) : [{
+      path: "$",
+      severity: "error" as const,
+      message: "the open-session interface was not called",
+    }];
+    checks.push(result("open session", findings, open ? [open] : []));
+  }
+
+  const first = await sendMessage(emulator, session.sessionId, {
+    messageType: 100,
+    message: { content: "你好 / hello" },
+  });
+  const firstFindings = findingsOf(first);
+  if (!first.error && first.messages.length === 0 && !first.instruction) {
+    firstFindings.push({
+      path: "$",
+      severity: "error",
+      message: "the reply holds nothing a visitor would see (no message, no instruction)",
+    });
+  }
+  const conversationId = open?.replyConversationId ?? first.replyConversationId;
+  if (!conversationId) {
+    firstFindings.push({
+      path: "$",
+      severity: "warning",
+      message:
+        "the reply carries no conversation id; the gateway cannot tell the agent which conversation goes on",
+    });
+  }
+  checks.push(result("text message", firstFindings, [first]));
+
+  const followUp = await sendMessage(emulator, session.sessionId, {
+    messageType: 100,
+    message: { content: "然后呢？ / and then?" },
+  });
+  const followFindings = findingsOf(followUp);
+  if (
+    conversationId && followUp.replyConversationId &&
+    followUp.replyConversationId !== conversationId
+  ) {
+    followFindings.push({
+      path: options.platform === "Default" ? "$.data.conversationId" : "$.conversation_id",
+      severity: "error",
+      message:
+        `the conversation id was dropped: the push carried ${conversationId}, the reply answers in ${followUp.replyConversationId}`,
+    });
+  }
+  checks.push(result("follow-up keeps the conversation", followFindings, [followUp]));
+
+  const image = await sendMessage(
+    emulator,
+    session.sessionId,
+    storeImage(emulator, session.sessionId, "conformance.png", PNG),
+  );
+  checks.push(result("image message", findingsOf(image), [image]));
+
+  const transfer = await sendMessage(emulator, session.sessionId, {
+    messageType: 100,
+    message: { content: options.transferText ?? "转人工" },
+  });
+  const transferFindings = findingsOf(transfer);
+  if (transfer.instruction?.actionType !== "TRANSFER_HUMAN") {
+    transferFindings.push({
+      path: "$",
+      severity: "warning",
+      message: `"${options.transferText ?? "转人工"}" brought no TRANSFER_HUMAN instruction`,
+    });
+  }
+  checks.push(result("transfer request", transferFindings, [transfer]));
+
+  const burst = await Promise.all(Array.from({ length: options.sessions ?? 5 }, async (_, i) => {
+    const { session: s } = await openSession(emulator, {
+      robotId,
+      visitor: { visitorId: `burst-${i}-${session.sessionId}` },
+      responseMode: options.mode,
+    });
+    return sendMessage(emulator, s.sessionId, {
+      messageType: 100,
+      message: { content: `burst ${i}` },
+    });
+  }));
+  const burstFindings = burst.flatMap(findingsOf);
+  const ids = burst.map((e) => e.replyConversationId).filter((id): id is string => !!id);
+  if (new Set(ids).size < ids.length) {
+    burstFindings.push({
+      path: "$",
+      severity: "warning",
+      message: "concurrent sessions were answered in the same conversation",
+    });
+  }
+  checks.push(result(`${burst.length} concurrent sessions`, burstFindings, burst));
+
+  return {
+    passed: checks.every((c) => c.passed),
+    agent: options.url,
+    platform: options.platform,
+    mode: options.mode,
+    checks,
+  };
+}
+
+/** The report as people read it: a line per check, each finding with its JSON path. */
+export function formatReport(report: ConformanceReport): string {
+  const lines = [`ccemu agent check: ${report.agent} (${report.platform} way, ${report.mode})`];
+  for (const check of report.checks) {
+    lines.push(`${check.passed ? "ok  " : "FAIL"} ${check.name}`);
+    for (const f of check.findings) {
+      lines.push(`       ${f.severity.padEnd(7)} ${f.path}  ${f.message}`);
+    }
+  }
+  const errors =
+    report.checks.flatMap((c) => c.findings).filter((f) => f.severity === "error").length;
+  const warnings =
+    report.checks.flatMap((c) => c.findings).filter((f) => f.severity === "warning").length;
+  lines.push(`${report.passed ? "PASSED" : "FAILED"}: ${errors} errors, ${warnings} warnings`);
+  return lines.join("\n");
+}
