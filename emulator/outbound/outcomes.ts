@@ -5,6 +5,7 @@
  * number and the attempt. Nothing here depends on the order in which calls happen.
  */
 import { z } from "zod";
+import { vRegex } from "../signed-api/fields.ts";
 
 /** Finish statuses of spec 2.6 with the text of the call-done list. */
 export const FINISH_STATUS_DESC: Record<number, string> = {
@@ -61,14 +62,7 @@ export const OutcomeRuleSchema = z.strictObject({
     number: z.string().optional(),
     prefix: z.string().optional(),
     suffix: z.string().optional(),
-    regex: z.string().refine((r) => {
-      try {
-        new RegExp(r);
-        return true;
-      } catch {
-        return false;
-      }
-    }, { error: "must be a valid regular expression" }).optional(),
+    regex: vRegex().optional(),
     property: z.strictObject({ name: z.string(), value: z.string() }).optional(),
   }),
   /** One outcome per attempt (first call, first redial, …); the last one repeats. */

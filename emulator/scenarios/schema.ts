@@ -4,6 +4,7 @@
  * and lists what must come back. Published as JSON Schema at `/_emulator/schemas`.
  */
 import { z } from "zod";
+import { vRegex } from "../signed-api/fields.ts";
 import { ResponseModeSchema, VisitorSchema } from "../gateway/schemas.ts";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
@@ -32,14 +33,7 @@ export const ExpectationSchema = z.strictObject({
   /** Text the visitor must see (every string given must appear). */
   textContains: z.union([z.string(), z.array(z.string())]).optional(),
   /** A regular expression the visitor's text must match. */
-  textMatches: z.string().refine((r) => {
-    try {
-      new RegExp(r);
-      return true;
-    } catch {
-      return false;
-    }
-  }, { error: "must be a valid regular expression" }).optional(),
+  textMatches: vRegex().optional(),
   /** An option list must offer every one of these. */
   options: z.array(z.string()).optional(),
   /** true: a plain transfer; {qno}: a transfer to that queue; false: no transfer. */

@@ -60,3 +60,14 @@ export const vJsonArrayText = <T extends z.ZodType>(item: T) =>
       return z.NEVER;
     })
     .pipe(z.array(item));
+
+/** A regular expression given as text (fixture rules, scenario expectations). */
+export const vRegex = () =>
+  z.string().refine((text) => {
+    try {
+      new RegExp(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }, { error: "must be a valid regular expression" });
