@@ -19,6 +19,7 @@ import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
 import { scenarioRoutes } from "./scenarios/routes.ts";
 import { ApiError } from "./signed-api/errors.ts";
 import { signedApi } from "./signed-api/middleware.ts";
+import { INDEX_HTML, uiScript } from "./ui-bundle.ts";
 
 export const OPERATIONS = [...outboundOperations, ...kbOperations, ...gatewayOperations];
 
@@ -51,13 +52,11 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {
-    app.get(
-      "/",
-      loopbackOnly,
-      (c) =>
-        c.html(`<!doctype html><meta charset="utf-8"><title>ccemu</title>
-<p>ccemu is running. The control API is at <a href="/_emulator/health">/_emulator/health</a>.</p>`),
-    );
+    app.get("/", loopbackOnly, (c) => c.html(INDEX_HTML));
+    app.get("/ui.js", loopbackOnly, async (c) => {
+      c.header("content-type", "text/javascript; charset=utf-8");
+      return c.body(await uiScript());
+    });
   }
   app.notFound((c) =>
     controlError(

@@ -5,16 +5,11 @@
  */
 import { parseArgs } from "node:util";
 import { parseTime, wallNow } from "../emulator/clock.ts";
-import { signUrl } from "../emulator/signed-api/signature.ts";
+import { curlCommand } from "../emulator/signed-api/curl.ts";
 import { DEMO_KEY } from "./client.ts";
 
 const USAGE =
   "usage: deno task sign -- METHOD URL [--body JSON] [--key ID --secret S] [--expires N] [--sign-host H] [--at TIME]";
-
-/** Quotes for a POSIX shell: the text inside single quotes, each ' closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
 
 async function emulatorNow(url: URL): Promise<number | undefined> {
   try {
@@ -30,32 +25,6 @@ async function emulatorNow(url: URL): Promise<number | undefined> {
   } catch {
     return undefined;
   }
-}
-
-export interface SignCommand {
-  method: string;
-  url: string;
-  body?: string;
-  accessKeyId: string;
-  accessKeySecret: string;
-  expires?: number;
-  signHost?: string;
-  now: number;
-}
-
-/** The curl command line for a signed request. */
-export function curlCommand(command: SignCommand): string {
-  const { url } = signUrl(command);
-  const parts = ["curl", "-sS", "-X", command.method, shellQuote(url)];
-  if (command.body !== undefined) {
-    parts.push(
-      "-H",
-      shellQuote("Content-Type: application/json; charset=UTF-8"),
-      "--data-raw",
-      shellQuote(command.body),
-    );
-  }
-  return parts.join(" ");
 }
 
 async function main(args: string[]): Promise<number> {
@@ -113,3 +82,5 @@ if (import.meta.main) {
     Deno.exit(2);
   }
 }
+
+export { curlCommand, shellQuote } from "../emulator/signed-api/curl.ts";

@@ -8,6 +8,7 @@ import type { LiveEvent } from "../events.ts";
 import { ApiError } from "../signed-api/errors.ts";
 import { vLong } from "../signed-api/fields.ts";
 import { parseParameters } from "../signed-api/validation.ts";
+import { curlCommand, plainCurl } from "../signed-api/curl.ts";
 
 const JournalQuery = z.strictObject({
   area: z.enum(["outbound", "kb", "gateway", "storage"]).optional(),
@@ -49,6 +50,35 @@ export function journalRoutes(emulator: Emulator) {
         );
       }
       return c.json(entry);
+    })
+    .get("/journal/:id/curl", (c) => {
+      const entry = emulator.journal.get(Number(c.req.param("id")));
+      if (!entry) throw new ApiError("ResourceNotFound", `No journal entry ${c.req.param("id")}.`);
+      const body = entry.body && !entry.body.truncated ? entry.body.text : undefined;
+      if (entry.push) {
+        return c.json({ curl: plainCurl(entry.method, entry.push.url, entry.headers, body) });
+      }
+      const url = new URL(entry.path, emulator.selfOrigin);
+      for (const [name, value] of Object.entries(entry.query)) {
+        if (!["AccessKeyId", "Expires", "Timestamp", "Signature"].includes(name)) {
+          for (const v of [value].flat()) {
+            url.searchParams.append(name, v);
+          }
+        }
+      }
+      // A signed API call is signed afresh, with the same key and ccemu's clock, so it runs as is.
+      const key = entry.auth?.accessKeyId ? emulator.findKey(entry.auth.accessKeyId) : undefined;
+      const curl = key
+        ? curlCommand({
+          method: entry.method,
+          url: url.href,
+          body,
+          accessKeyId: key.accessKeyId,
+          accessKeySecret: key.accessKeySecret,
+          now: emulator.clock.now(),
+        })
+        : plainCurl(entry.method, url.href, {}, body);
+      return c.json({ curl });
     })
     .delete("/journal", (c) => {
       const cleared = emulator.journal.size;

@@ -63,6 +63,15 @@ const SendMessage = z.union([
   }),
 ], { error: 'send {"text": "..."} or {"image": {"fileName", "contentBase64"}}' });
 
+/** An agent added from the UI by its URL (the browser holds no access key to sign with). */
+const AddRobot = z.strictObject({
+  name: z.string().min(1).default("my agent"),
+  url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
+  openPath: z.string().startsWith("/").optional(),
+  platform: z.enum(["Default", "PlatformA"]),
+  token: z.string().optional(),
+});
+
 const RobotSettings = z.strictObject({
   timeouts: z.strictObject({
     blockingMs: z.number().int().min(1).max(600_000).optional(),
@@ -74,6 +83,40 @@ const RobotSettings = z.strictObject({
 export function gatewayControlRoutes(emulator: Emulator) {
   return new Hono<AppEnv>()
     .get("/robots", (c) => c.json({ robots: emulator.state.gateway.robots }))
+    .post("/robots", async (c) => {
+      const input = parseParameters(AddRobot, await jsonObject(c, 65536));
+      const url = new URL(input.url);
+      const robot = registerRobot(
+        emulator.state,
+        emulator.state.enterprises[0]?.enterpriseId ?? "0",
+        {
+          name: input.name,
+          domain: url.origin,
+          authEnabled: input.token !== undefined,
+          ...(input.token !== undefined
+            ? { authentication: { type: "TOKEN" as const, token: input.token } }
+            : {}),
+          pushConfigList: [
+            ...(input.openPath
+              ? [{ type: "Open" as const, uri: input.openPath, httpMethod: "POST" as const }]
+              : []),
+            {
+              type: "Message" as const,
+              uri: url.pathname + url.search,
+              httpMethod: "POST" as const,
+            },
+          ],
+          platform: input.platform,
+        },
+        emulator.clock.now(),
+      );
+      emulator.events.publish({
+        type: "state",
+        change: "robot-registered",
+        detail: { robotId: robot.robotId },
+      });
+      return c.json(robot, 201);
+    })
     .get("/robots/:robotId", (c) => c.json(findRobot(emulator.state, c.req.param("robotId"))))
     .patch("/robots/:robotId", async (c) => {
       const robot = findRobot(emulator.state, c.req.param("robotId"));

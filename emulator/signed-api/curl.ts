@@ -1,0 +1,43 @@
+/** curl command lines: a signed request (the `sign` tool, the inspector) or a plain one (a push). */
+import { signUrl } from "./signature.ts";
+
+/** Quotes for a POSIX shell: the text inside single quotes, each ' closed, escaped and reopened. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+export interface SignCommand {
+  method: string;
+  url: string;
+  body?: string;
+  accessKeyId: string;
+  accessKeySecret: string;
+  expires?: number;
+  signHost?: string;
+  now: number;
+}
+
+/** The curl command line for a request signed the way the vendor's Java SDK signs. */
+export function curlCommand(command: SignCommand): string {
+  const { url } = signUrl(command);
+  return plainCurl(
+    command.method,
+    url,
+    command.body === undefined ? {} : { "Content-Type": "application/json; charset=UTF-8" },
+    command.body,
+  );
+}
+
+export function plainCurl(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): string {
+  const parts = ["curl", "-sS", "-X", method, shellQuote(url)];
+  for (const [name, value] of Object.entries(headers)) {
+    parts.push("-H", shellQuote(`${name}: ${value}`));
+  }
+  if (body !== undefined) parts.push("--data-raw", shellQuote(body));
+  return parts.join(" ");
+}

@@ -1,0 +1,288 @@
+/**
+ * `<ccemu-app>`: the one component that talks to the network (the control API and the live event
+ * stream). It holds what the views show and passes it down; the views send what the user does back
+ * up as events. State lives in ccemu, so a reload shows the same thing (the URL hash keeps the view
+ * and the open session).
+ */
+import { css, html, LitElement, nothing } from "lit";
+import { customElement, state } from "lit/decorators.js";
+import { api, type Finding, type JournalEntry, type Robot, type Session } from "./api.ts";
+import "./conversation-view.ts";
+import "./inspector-view.ts";
+import { shared } from "./styles.ts";
+
+const VIEWS = [["conversations", "Conversations"], ["inspector", "Inspector"]] as const;
+type View = (typeof VIEWS)[number][0];
+const MAX_ENTRIES = 5000;
+
+@customElement("ccemu-app")
+export class App extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        height: 100vh;
+        background: var(--ground);
+      }
+      header {
+        display: flex;
+        align-items: center;
+        gap: 16px;
+        padding: 8px 14px;
+        background: #1d2330;
+        color: #fff;
+      }
+      header strong {
+        font-size: 15px;
+      }
+      nav {
+        display: flex;
+        gap: 4px;
+      }
+      nav button {
+        background: transparent;
+        color: #c9d3ea;
+        border-color: transparent;
+      }
+      nav button[aria-current="page"] {
+        background: #34405a;
+        color: #fff;
+      }
+      .clock {
+        margin-left: auto;
+        font-size: 12px;
+        color: #c9d3ea;
+      }
+      main {
+        flex: 1;
+        min-height: 0;
+        padding: 12px;
+      }
+      main > * {
+        height: 100%;
+      }
+    `,
+  ];
+
+  @state()
+  accessor view: View = "conversations";
+  @state()
+  accessor robots: Robot[] = [];
+  @state()
+  accessor session: Session | null = null;
+  @state()
+  accessor streaming: { messageId: string; text: string }[] = [];
+  @state()
+  accessor entries: JournalEntry[] = [];
+  @state()
+  accessor selectedId: number | null = null;
+  @state()
+  accessor curl = "";
+  @state()
+  accessor busy = false;
+  @state()
+  accessor problem = "";
+  @state()
+  accessor clock = "";
+
+  #events?: EventSource;
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.#readHash();
+    addEventListener("hashchange", this.#readHash);
+    this.#load();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    removeEventListener("hashchange", this.#readHash);
+    this.#events?.close();
+  }
+
+  #readHash = () => {
+    const [view, sessionId] = location.hash.slice(1).split("/");
+    if (VIEWS.some(([v]) => v === view)) this.view = view as View;
+    if (sessionId && sessionId !== this.session?.sessionId) this.#loadSession(sessionId);
+  };
+
+  #go(view: View) {
+    this.view = view;
+    location.hash = this.session ? `${view}/${this.session.sessionId}` : view;
+  }
+
+  async #load() {
+    try {
+      const [robots, journal, clock] = await Promise.all([
+        api<{ robots: Robot[] }>("GET", "/_emulator/gateway/robots"),
+        api<{ entries: JournalEntry[] }>("GET", `/_emulator/journal?limit=${MAX_ENTRIES}`),
+        api<{ iso: string }>("GET", "/_emulator/clock"),
+      ]);
+      this.robots = robots.robots;
+      this.entries = journal.entries;
+      this.clock = clock.iso;
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+    this.#listen();
+  }
+
+  async #loadSession(sessionId: string) {
+    try {
+      this.session = await api<Session>("GET", `/_emulator/gateway/sessions/${sessionId}`);
+    } catch {
+      this.session = null;
+    }
+  }
+
+  #listen() {
+    this.#events?.close();
+    const events = new EventSource("/_emulator/events");
+    events.addEventListener("journal", (e) => {
+      const { entry } = JSON.parse((e as MessageEvent).data) as { entry: JournalEntry };
+      const entries = [...this.entries, entry];
+      this.entries = entries.length > MAX_ENTRIES ? entries.slice(-MAX_ENTRIES) : entries;
+    });
+    events.addEventListener("gateway", (e) => {
+      const event = JSON.parse((e as MessageEvent).data) as {
+        change: string;
+        sessionId: string;
+        detail?: Record<string, unknown>;
+      };
+      if (event.sessionId !== this.session?.sessionId) return;
+      if (event.change === "chunk") {
+        const { messageId, text } = event.detail as { messageId: string; text: string };
+        const current = this.streaming.find((s) => s.messageId === messageId);
+        this.streaming = current
+          ? this.streaming.map((s) => (s === current ? { messageId, text: s.text + text } : s))
+          : [...this.streaming, { messageId, text }];
+      } else if (event.change === "delivered") {
+        this.streaming = [];
+        this.#loadSession(event.sessionId);
+      }
+    });
+    events.addEventListener("state", (e) => {
+      const event = JSON.parse((e as MessageEvent).data) as {
+        change: string;
+        detail?: { iso?: string };
+      };
+      if (event.change === "clock" && event.detail?.iso) this.clock = event.detail.iso;
+      if (event.change.startsWith("robot-")) {
+        api<{ robots: Robot[] }>("GET", "/_emulator/gateway/robots").then((
+          r,
+        ) => (this.robots = r.robots));
+      }
+      if (event.change === "reset" || event.change === "snapshot-imported") this.#load();
+      if (event.change === "journal-cleared") this.entries = [];
+    });
+    this.#events = events;
+  }
+
+  async #openSession(detail: { robotId: string; visitor: unknown; responseMode: string }) {
+    this.busy = true;
+    this.problem = "";
+    try {
+      const { session } = await api<{ session: Session }>(
+        "POST",
+        "/_emulator/gateway/sessions",
+        detail,
+      );
+      this.session = session;
+      this.streaming = [];
+      location.hash = `conversations/${session.sessionId}`;
+      await this.#loadSession(session.sessionId);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async #send(body: unknown) {
+    if (!this.session) return;
+    this.busy = true;
+    this.problem = "";
+    try {
+      await api("POST", `/_emulator/gateway/sessions/${this.session.sessionId}/messages`, body);
+      this.streaming = [];
+      await this.#loadSession(this.session.sessionId);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async #addRobot(detail: unknown) {
+    try {
+      const robot = await api<Robot>("POST", "/_emulator/gateway/robots", detail);
+      this.robots = [...this.robots, robot];
+      this.problem = "";
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  #select(id: number) {
+    this.selectedId = id;
+    this.curl = "";
+  }
+
+  async #copyCurl(id: number) {
+    const { curl } = await api<{ curl: string }>("GET", `/_emulator/journal/${id}/curl`);
+    this.curl = curl;
+    await navigator.clipboard?.writeText(curl).catch(() => {});
+  }
+
+  /** Findings of every push, by journal id, for the chat's inline markers. */
+  #findings(): Record<number, Finding[]> {
+    const out: Record<number, Finding[]> = {};
+    for (const e of this.entries) if (e.push) out[e.id] = e.push.findings;
+    return out;
+  }
+
+  #view() {
+    if (this.view === "inspector") {
+      return html`
+        <ccemu-inspector .entries=${this.entries} .selected=${this.entries.find((e) =>
+          e.id === this.selectedId
+        ) ?? null} .curl=${this.curl}
+          @select=${(e: CustomEvent<number>) => this.#select(e.detail)} @curl=${(
+            e: CustomEvent<number>,
+          ) => this.#copyCurl(e.detail)}></ccemu-inspector>
+      `;
+    }
+    return html`
+      <ccemu-conversation .robots=${this.robots} .session=${this.session} .streaming=${this
+        .streaming}
+        .findings=${this.#findings()}
+        .busy=${this.busy} .problem=${this.problem}
+        @open-session=${(e: CustomEvent) => this.#openSession(e.detail)}
+        @send=${(e: CustomEvent) => this.#send(e.detail)}
+        @option=${(e: CustomEvent<string>) => this.#send({ text: e.detail })}
+        @add-robot=${(e: CustomEvent) => this.#addRobot(e.detail)}
+        @inspect=${(e: CustomEvent<number>) => {
+          this.#select(e.detail);
+          this.#go("inspector");
+        }}></ccemu-conversation>
+    `;
+  }
+
+  override render() {
+    return html`
+      <header>
+        <strong>ccemu</strong>
+        <nav aria-label="Views">
+          ${VIEWS.map(([view, label]) =>
+            html`<button aria-current=${this.view === view ? "page" : nothing} @click=${() =>
+              this.#go(view)}>${label}</button>`
+          )}
+        </nav>
+        <span class="clock" title="ccemu's virtual clock">clock ${this.clock}</span>
+      </header>
+      <main>${this.#view()}</main>
+    `;
+  }
+}

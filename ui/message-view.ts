@@ -1,0 +1,226 @@
+/**
+ * One agent message as a visitor sees it, by type (spec 2.5): text, rich text (sanitized HTML),
+ * graphic cards, option chips, category tabs, topics with icons, files, images, markdown (rendered,
+ * then sanitized), combinations (nested). Clicking an option fires `option` with its content.
+ */
+import DOMPurify from "dompurify";
+import { css, html, LitElement, nothing, type TemplateResult } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { unsafeHTML } from "lit/directives/unsafe-html.js";
+import { marked } from "marked";
+import type { AgentMessage } from "./api.ts";
+import { shared } from "./styles.ts";
+
+type Json = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+const list = (v: unknown) => (Array.isArray(v) ? (v as Json[]) : []);
+const sanitize = (markup: string) => unsafeHTML(DOMPurify.sanitize(markup));
+
+function size(bytes: unknown): string {
+  const n = Number(bytes);
+  if (!Number.isFinite(n)) return "";
+  return n < 1024
+    ? `${n} B`
+    : n < 1048576
+    ? `${(n / 1024).toFixed(1)} KB`
+    : `${(n / 1048576).toFixed(1)} MB`;
+}
+
+@customElement("ccemu-message")
+export class MessageView extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      .card {
+        display: grid;
+        grid-template-columns: 72px 1fr;
+        gap: 8px;
+        border: 1px solid var(--line);
+        border-radius: 8px;
+        padding: 6px;
+        margin: 4px 0;
+        background: #fff;
+      }
+      .card img {
+        width: 72px;
+        height: 72px;
+        object-fit: cover;
+        border-radius: 4px;
+        background: #eef;
+      }
+      .chips {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px;
+        margin-top: 6px;
+      }
+      .chip {
+        border-radius: 999px;
+        background: #eaf0ff;
+        border-color: #c7d5fb;
+        color: #173f9e;
+      }
+      .tabs {
+        display: flex;
+        gap: 4px;
+        margin-top: 6px;
+      }
+      .tabs button[aria-selected="true"] {
+        background: var(--accent);
+        color: #fff;
+      }
+      .topic {
+        display: flex;
+        gap: 8px;
+        align-items: flex-start;
+        margin-top: 6px;
+      }
+      .topic img {
+        width: 28px;
+        height: 28px;
+        border-radius: 6px;
+      }
+      .file {
+        display: inline-flex;
+        gap: 8px;
+        align-items: center;
+        border: 1px solid var(--line);
+        border-radius: 8px;
+        padding: 6px 10px;
+        background: #fff;
+      }
+      img.picture {
+        max-width: 240px;
+        max-height: 240px;
+        border-radius: 8px;
+        display: block;
+      }
+      .markdown :first-child {
+        margin-top: 0;
+      }
+      .markdown :last-child {
+        margin-bottom: 0;
+      }
+      .combination > * {
+        display: block;
+        margin: 4px 0;
+      }
+      .heading {
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  @property({ attribute: false })
+  accessor message: AgentMessage | undefined;
+
+  @state()
+  accessor tab = 0;
+
+  #option(content: string) {
+    this.dispatchEvent(
+      new CustomEvent("option", { detail: content, bubbles: true, composed: true }),
+    );
+  }
+
+  #chips(options: Json[]): TemplateResult {
+    return html`<div class="chips">${
+      options.map((o) =>
+        html`<button class="chip" @click=${() => this.#option(str(o.content))}>${
+          str(o.content)
+        }</button>`
+      )
+    }</div>`;
+  }
+
+  #render(m: AgentMessage): TemplateResult | typeof nothing {
+    const c = m.content;
+    switch (m.type) {
+      case 100:
+        return html`<div class="text" style="white-space:pre-wrap">${str(c.content)}</div>`;
+      case 101:
+        return html`<div class="rich">${sanitize(str(c.content))}</div>`;
+      case 102:
+        return html`${
+          list(c.cards).map((card) =>
+            html`
+              <div class="card">
+                ${card.cover ? html`<img src=${str(card.cover)} alt="">` : html`<span></span>`}
+                <div>
+                  <div class="heading">${str(card.title)}</div>
+                  <div class="muted">${str(card.summary)}</div>
+                  ${card.url
+                    ? html`<a href=${
+                      str(card.url)
+                    } target="_blank" rel="noopener noreferrer">Open</a>`
+                    : nothing}
+                </div>
+              </div>
+            `
+          )
+        }`;
+      case 103:
+        return this.#options(c);
+      case 104:
+        return html`
+          <span
+            class="file">File <a href=${str(c.fileUrl)} download=${str(c.fileName)}>${str(
+              c.fileName,
+            )}</a> <span class="muted">${size(c.fileSize)}</span></span>
+        `;
+      case 105:
+        return html`<img class="picture" src=${str(c.fileUrl)} alt=${str(c.fileName) || "image"}>`;
+      case 109:
+        return html`<div class="markdown">${
+          sanitize(marked.parse(str(c.content), { async: false }) as string)
+        }</div>`;
+      case 111:
+        return html`<div class="combination">${
+          list(c.combinationList).map((part) =>
+            html`<ccemu-message .message=${{
+              type: Number(part.type),
+              subtype: (part.content as Json)?.subtype as number | undefined,
+              content: part.content as Json,
+            }}></ccemu-message>`
+          )
+        }</div>`;
+    }
+    return html`<pre>${JSON.stringify(m, null, 2)}</pre>`;
+  }
+
+  #options(c: Json): TemplateResult {
+    const heading = c.content ? html`<div class="heading">${str(c.content)}</div>` : nothing;
+    if (c.subtype === 10302) {
+      const categories = list(c.options);
+      const current = categories[Math.min(this.tab, categories.length - 1)];
+      return html`${heading}
+        <div class="tabs" role="tablist">${
+        categories.map((cat, i) =>
+          html`<button role="tab" aria-selected=${i === this.tab} @click=${() => (this.tab = i)}>${
+            str(cat.categoryName)
+          }</button>`
+        )
+      }</div>
+        ${current ? this.#chips(list(current.options)) : nothing}`;
+    }
+    if (c.subtype === 10303) {
+      return html`${heading}${
+        list(c.options).map((topic) =>
+          html`
+            <div class="topic">
+              ${topic.icon ? html`<img src=${str(topic.icon)} alt="">` : nothing}
+              <div><div class="heading">${str(topic.content)}</div>${this.#chips(
+                list(topic.options ?? topic.categories).flatMap((cat) => list(cat.options)),
+              )}</div>
+            </div>
+          `
+        )
+      }`;
+    }
+    return html`${heading}${this.#chips(list(c.options))}`;
+  }
+
+  override render() {
+    return this.message ? this.#render(this.message) : nothing;
+  }
+}
