@@ -11,6 +11,7 @@ import { journalExchanges } from "./journal-middleware.ts";
 import { kbOperations } from "./kb/routes.ts";
 import { kbStorageRoutes } from "./kb/storage-routes.ts";
 import { seedDocumentBytes } from "./kb/seed.ts";
+import { kbControlRoutes } from "./kb/control-routes.ts";
 import { outboundOperations } from "./outbound/routes.ts";
 import { outboundControlRoutes, recordingRoutes } from "./outbound/control-routes.ts";
 import { dialerOf } from "./outbound/dialer.ts";
@@ -47,6 +48,7 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
   app.route("/_emulator", journalRoutes(emulator));
   app.route("/_emulator/gateway", gatewayControlRoutes(emulator));
   app.route("/_emulator/outbound", outboundControlRoutes(emulator));
+  app.route("/_emulator/kb", kbControlRoutes(emulator));
   app.route(SAMPLE_AGENTS_PATH, sampleAgents(emulator));
   app.route("/_emulator", scenarioRoutes(emulator));
 

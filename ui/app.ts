@@ -9,11 +9,25 @@ import { customElement, state } from "lit/decorators.js";
 import { api, type Finding, type JournalEntry, type Robot, type Session } from "./api.ts";
 import "./conversation-view.ts";
 import "./inspector-view.ts";
+import "./kb-view.ts";
+import "./outbound-view.ts";
+import "./scenarios-view.ts";
+import type { Directory } from "./kb-view.ts";
+import type { CallDetail, CallRow, TaskRow } from "./outbound-view.ts";
+import type { ScenarioReport, ScenarioSummary } from "./scenarios-view.ts";
 import { shared } from "./styles.ts";
 
-const VIEWS = [["conversations", "Conversations"], ["inspector", "Inspector"]] as const;
+const VIEWS = [
+  ["conversations", "Conversations"],
+  ["inspector", "Inspector"],
+  ["scenarios", "Scenarios"],
+  ["outbound", "Outbound"],
+  ["kb", "Knowledge base"],
+] as const;
 type View = (typeof VIEWS)[number][0];
 const MAX_ENTRIES = 5000;
+
+type Hit = { id: string; knowledgeType: string; name: string; content: string };
 
 @customElement("ccemu-app")
 export class App extends LitElement {
@@ -87,6 +101,39 @@ export class App extends LitElement {
   @state()
   accessor clock = "";
 
+  @state()
+  accessor scenarios: ScenarioSummary[] = [];
+  @state()
+  accessor report: ScenarioReport | null = null;
+  @state()
+  accessor running = false;
+  @state()
+  accessor tasks: TaskRow[] = [];
+  @state()
+  accessor taskId = 0;
+  @state()
+  accessor calls: CallRow[] = [];
+  @state()
+  accessor call: CallDetail | null = null;
+  @state()
+  accessor account: {
+    enterpriseId: string;
+    aiSeats: number;
+    smsBalance: number;
+    aiExpiresAt: number | null;
+  } | null = null;
+  @state()
+  accessor repositories: { id: number; name: string; kind: string }[] = [];
+  @state()
+  accessor repositoryId = 0;
+  @state()
+  accessor tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
+  @state()
+  accessor kbItems = { faqs: [], files: [] };
+  @state()
+  accessor hits: { id: string; knowledgeType: string; name: string; content: string }[] | null =
+    null;
+
   #events?: EventSource;
 
   override connectedCallback() {
@@ -104,13 +151,105 @@ export class App extends LitElement {
 
   #readHash = () => {
     const [view, sessionId] = location.hash.slice(1).split("/");
-    if (VIEWS.some(([v]) => v === view)) this.view = view as View;
+    if (VIEWS.some(([v]) => v === view) && view !== this.view) {
+      this.view = view as View;
+      this.#loadView();
+    }
     if (sessionId && sessionId !== this.session?.sessionId) this.#loadSession(sessionId);
   };
 
   #go(view: View) {
     this.view = view;
     location.hash = this.session ? `${view}/${this.session.sessionId}` : view;
+    this.#loadView();
+  }
+
+  /** What the current view shows, fetched when it opens. */
+  async #loadView() {
+    try {
+      if (this.view === "scenarios") {
+        this.scenarios =
+          (await api<{ scenarios: ScenarioSummary[] }>("GET", "/_emulator/scenarios")).scenarios;
+      } else if (this.view === "outbound") {
+        await this.#loadOutbound();
+      } else if (this.view === "kb") {
+        this.repositories =
+          (await api<{ repositories: { id: number; name: string; kind: string }[] }>(
+            "GET",
+            "/_emulator/kb/repositories",
+          )).repositories;
+        if (!this.repositoryId && this.repositories[0]) {
+          await this.#pickRepository(this.repositories[0].id);
+        }
+      }
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  async #loadOutbound() {
+    this.tasks = (await api<{ tasks: TaskRow[] }>("GET", "/_emulator/outbound/tasks")).tasks;
+    const enterpriseId = this.tasks[0]?.enterpriseId ?? "7000001";
+    this.account = {
+      enterpriseId,
+      ...(await api<{ aiSeats: number; smsBalance: number; aiExpiresAt: number | null }>(
+        "GET",
+        `/_emulator/outbound/accounts/${enterpriseId}`,
+      )),
+    };
+    if (this.taskId) {
+      this.calls =
+        (await api<{ calls: CallRow[] }>("GET", `/_emulator/outbound/tasks/${this.taskId}/calls`))
+          .calls;
+    }
+  }
+
+  async #runScenario(detail: { name: string; robotId?: string }) {
+    this.running = true;
+    try {
+      const body = detail.robotId
+        ? {
+          scenario: {
+            ...(await api<Record<string, unknown>>(
+              "GET",
+              `/_emulator/scenarios/${encodeURIComponent(detail.name)}`,
+            )),
+            robot: { robotId: detail.robotId },
+          },
+        }
+        : { name: detail.name };
+      this.report = await api<ScenarioReport>("POST", "/_emulator/scenarios/replay", body);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async #pickTask(callJobId: number) {
+    this.taskId = callJobId;
+    this.call = null;
+    this.calls =
+      (await api<{ calls: CallRow[] }>("GET", `/_emulator/outbound/tasks/${callJobId}/calls`))
+        .calls;
+  }
+
+  async #advance(body: { ms: number } | null) {
+    await (body
+      ? api("POST", "/_emulator/clock/advance", body)
+      : api("POST", "/_emulator/outbound/advance-until-idle"));
+    await this.#loadOutbound();
+  }
+
+  async #pickRepository(id: number) {
+    this.repositoryId = id;
+    const [faq, file, items] = await Promise.all([
+      api<{ tree: Directory[] }>("GET", `/_emulator/kb/tree?repositoryId=${id}&type=FAQ`),
+      api<{ tree: Directory[] }>("GET", `/_emulator/kb/tree?repositoryId=${id}&type=FILE`),
+      api<App["kbItems"]>("GET", `/_emulator/kb/items?repositoryId=${id}`),
+    ]);
+    this.tree = { FAQ: faq.tree, FILE: file.tree };
+    this.kbItems = items;
   }
 
   async #load() {
@@ -127,6 +266,7 @@ export class App extends LitElement {
       this.problem = (error as Error).message;
     }
     this.#listen();
+    this.#loadView();
   }
 
   async #loadSession(sessionId: string) {
@@ -169,6 +309,7 @@ export class App extends LitElement {
         detail?: { iso?: string };
       };
       if (event.change === "clock" && event.detail?.iso) this.clock = event.detail.iso;
+      if (event.change === "task-status" && this.view === "outbound") this.#loadOutbound();
       if (event.change.startsWith("robot-")) {
         api<{ robots: Robot[] }>("GET", "/_emulator/gateway/robots").then((
           r,
@@ -244,6 +385,47 @@ export class App extends LitElement {
   }
 
   #view() {
+    if (this.view === "scenarios") {
+      return html`
+        <ccemu-scenarios .scenarios=${this.scenarios} .robots=${this.robots} .report=${this
+          .report} .running=${this.running}
+          .sessionId=${this.session?.sessionId ?? ""} @run-scenario=${(e: CustomEvent) =>
+            this.#runScenario(e.detail)}></ccemu-scenarios>
+      `;
+    }
+    if (this.view === "outbound") {
+      return html`
+        <ccemu-outbound .tasks=${this.tasks} .calls=${this.calls} .call=${this.call} .account=${this
+          .account}
+          .taskId=${this.taskId} .clock=${this.clock}
+          @pick-task=${(e: CustomEvent<number>) => this.#pickTask(e.detail)}
+          @pick-call=${async (
+            e: CustomEvent<number>,
+          ) => (this.call = await api<CallDetail>("GET", `/_emulator/outbound/calls/${e.detail}`))}
+          @advance=${(e: CustomEvent<{ ms: number }>) => this.#advance(e.detail)}
+          @advance-idle=${() => this.#advance(null)}
+          @account=${async (e: CustomEvent) => {
+            await api(
+              "PATCH",
+              `/_emulator/outbound/accounts/${this.account?.enterpriseId}`,
+              e.detail,
+            );
+            await this.#loadOutbound();
+          }}></ccemu-outbound>
+      `;
+    }
+    if (this.view === "kb") {
+      return html`
+        <ccemu-kb .repositories=${this.repositories} .repositoryId=${this.repositoryId} .tree=${this
+          .tree} .items=${this.kbItems}
+          .hits=${this.hits}
+          @pick-repository=${(e: CustomEvent<number>) => this.#pickRepository(e.detail)}
+          @search=${async (
+            e: CustomEvent,
+          ) => (this.hits = (await api<{ hits: Hit[] }>("POST", "/_emulator/kb/search", e.detail))
+            .hits)}></ccemu-kb>
+      `;
+    }
     if (this.view === "inspector") {
       return html`
         <ccemu-inspector .entries=${this.entries} .selected=${this.entries.find((e) =>

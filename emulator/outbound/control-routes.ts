@@ -10,7 +10,8 @@ import { jsonObject } from "../control/http.ts";
 import type { Emulator } from "../emulator.ts";
 import { ApiError } from "../signed-api/errors.ts";
 import { parseParameters } from "../signed-api/validation.ts";
-import { silentWav } from "./calls.ts";
+import { callDetail, callDoneEntry, silentWav } from "./calls.ts";
+import { taskEntry } from "./tasks.ts";
 import { dialerOf } from "./dialer.ts";
 
 const AccountChange = z.strictObject({
@@ -29,8 +30,18 @@ const LineChange = z.strictObject({
   lineAmount: z.number().optional(),
 });
 
+/** The longest "advance until idle" goes, in virtual time. */
+const IDLE_LIMIT_MS = 30 * 86_400_000;
+
 export function outboundControlRoutes(emulator: Emulator) {
   const dialer = dialerOf(emulator);
+  const scriptOf = (robotDefId: number) =>
+    emulator.state.outbound.scripts.find((s) => s.robotDefId === robotDefId);
+  const taskOf = (id: string) => {
+    const task = emulator.state.outbound.tasks.find((t) => String(t.callJobId) === id);
+    if (!task) throw new ApiError("ResourceNotFound", `No task ${id}.`);
+    return task;
+  };
   const account = (enterpriseId: string) => {
     if (!emulator.findEnterprise(enterpriseId)) {
       throw new ApiError("ResourceNotFound", `No enterprise ${enterpriseId}.`);
@@ -55,6 +66,44 @@ export function outboundControlRoutes(emulator: Emulator) {
       }
       dialer.reconcile(target.enterpriseId);
       return c.json(target);
+    })
+    // Read views for the UI, which holds no access key to call the signed API with.
+    .get("/tasks", (c) =>
+      c.json({
+        tasks: emulator.state.outbound.tasks.map((t) => ({
+          ...taskEntry(t, dialer.runtime(t.callJobId)!.records),
+          enterpriseId: t.enterpriseId,
+        })),
+      }))
+    .get("/tasks/:callJobId/calls", (c) => {
+      const task = taskOf(c.req.param("callJobId"));
+      const records = dialer.runtime(task.callJobId)!.records;
+      const calls = records.slice(0, 500).map((r) => ({
+        ...callDoneEntry(emulator, r, task, scriptOf(task.robotDefId)),
+        rule: r.rule,
+      }));
+      return c.json({ total: records.length, calls });
+    })
+    .get("/calls/:callInstanceId", (c) => {
+      const record = emulator.state.outbound.calls.find((r) =>
+        String(r.callInstanceId) === c.req.param("callInstanceId")
+      );
+      if (!record) {
+        throw new ApiError("ResourceNotFound", `No call ${c.req.param("callInstanceId")}.`);
+      }
+      const task = taskOf(String(record.callJobId));
+      return c.json(callDetail(emulator, record, task, scriptOf(task.robotDefId)));
+    })
+    /** Moves the clock from timer to timer while any task still has calls to make (30 days at most). */
+    .post("/advance-until-idle", (c) => {
+      const start = emulator.clock.now();
+      let fired = 0;
+      while (dialer.busy() && emulator.clock.now() - start < IDLE_LIMIT_MS) {
+        const next = emulator.clock.status().nextTimerAt;
+        if (next === null) break;
+        fired += emulator.clock.advanceTo(Math.min(next, start + IDLE_LIMIT_MS));
+      }
+      return c.json({ ...emulator.clock.status(), fired, idle: !dialer.busy() });
     })
     .patch("/lines/:userPhoneId", async (c) => {
       const line = emulator.state.outbound.lines.find((l) =>

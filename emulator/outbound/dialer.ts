@@ -125,6 +125,16 @@ export class Dialer {
     }
   }
 
+  /** Whether any started task still has calls under way, numbers to dial or redials to make. */
+  busy(): boolean {
+    for (const rt of this.#runtimes.values()) {
+      if (!SYSTEM_MANAGED.includes(rt.task.callJobStatus as TaskStatus)) continue;
+      // Everything from the cursor on is still to be dialed (numbers are dialed in order).
+      if (rt.active > 0 || rt.redials.size > 0 || rt.cursor < rt.records.length) return true;
+    }
+    return false;
+  }
+
   /** Records in call_done_list order. */
   done(callJobId: number): CallRecord[] {
     return this.#runtimes.get(callJobId)?.done ?? [];

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/config.ts";
 import { startServer } from "../../emulator/server.ts";
+import { SignedClient } from "../../harness/client.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false);
@@ -16,7 +17,7 @@ const inCI = Deno.env.get("CI") === "true";
 const SHOTS = new URL("../../artifacts/screenshots/", import.meta.url).pathname;
 
 Deno.test({
-  name: "the UI: chat, every kind of reply, transfer, inspector with the SSE timeline",
+  name: "the UI: chat, inspector, scenarios, outbound, knowledge base",
   ignore: !hasBrowser && !inCI,
   async fn(t) {
     assert.ok(hasBrowser, `CI needs ${CHROMIUM} (.ci/run installs Debian's chromium)`);
@@ -85,6 +86,69 @@ Deno.test({
         await page.locator("ccemu-inspector table").waitFor();
         await page.locator("nav button", { hasText: "Conversations" }).click();
         await chat.locator(".banner", { hasText: "queue 12" }).waitFor();
+      });
+      await t.step("a shipped scenario runs and passes, step by step", async () => {
+        await page.locator("nav button", { hasText: "Scenarios" }).click();
+        const view = page.locator("ccemu-scenarios");
+        await view.locator('button.run[data-name="sample agent, default way, streaming"]').click();
+        await view.locator("#verdict", { hasText: "PASSED" }).waitFor({ timeout: 20_000 });
+        assert.equal(await view.locator('.step[data-passed="false"]').count(), 0);
+        assert.ok(await view.locator('.step[data-passed="true"]').count() >= 17);
+        assert.match(
+          await view.locator("#save-scenario").getAttribute("href") ?? "",
+          /\/_emulator\/gateway\/sessions\/s-1\/scenario/,
+        );
+        await page.screenshot({ path: `${SHOTS}scenarios.png` });
+      });
+      await t.step("the clock advances until an outbound task completes", async () => {
+        const clock = running.emulator.clock;
+        const api = new SignedClient({ url: running.url, now: () => clock.now() });
+        const created = await api.post("/gateway/task_create", {
+          enterpriseId: "7000001",
+          callJobName: "UI test",
+          callJobType: 2,
+          robotDefId: 3002,
+          userPhoneIds: "[502]",
+        });
+        const callJobId = (created.body.result as { callJobId: number }).callJobId;
+        const customers = ["19900000000", "19900000100", "13812345678"].map((phone) => ({
+          phone,
+          name: "客户",
+        }));
+        await api.post("/gateway/task_import", {
+          enterpriseId: "7000001",
+          callJobId,
+          customerInfoVOList: JSON.stringify(customers),
+        });
+        await api.post("/gateway/task_execute", { enterpriseId: "7000001", callJobId, command: 1 });
+        await page.locator("nav button", { hasText: "Outbound" }).click();
+        const view = page.locator("ccemu-outbound");
+        await view.locator(`tr.task[data-id="${callJobId}"]`).waitFor();
+        await view.locator("#advance-idle").click();
+        await view.locator(`tr.task[data-id="${callJobId}"][data-status="2"]`).waitFor();
+        await view.locator(`tr.task[data-id="${callJobId}"]`).click();
+        await view.locator("tr.pick", { hasText: "19900000000" }).click();
+        await view.locator(".log", { hasText: "parcel" }).first().waitFor();
+        await page.screenshot({ path: `${SHOTS}outbound.png` });
+      });
+      await t.step("the knowledge base: trees, entries, search with highlights", async () => {
+        await page.locator("nav button", { hasText: "Knowledge base" }).click();
+        const view = page.locator("ccemu-kb");
+        await view.locator("li", { hasText: "售后服务" }).first().waitFor();
+        await view.locator("#keyword").fill("退款");
+        await view.locator("#search").click();
+        await view.locator(".hit em", { hasText: "退款" }).first().waitFor();
+        await page.screenshot({ path: `${SHOTS}knowledge-base.png` });
+      });
+      await t.step("usable at 1920x1080 and by keyboard", async () => {
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await page.locator("nav button", { hasText: "Conversations" }).click();
+        await page.screenshot({ path: `${SHOTS}conversations-1920.png` });
+        await page.keyboard.press("Tab");
+        const focused = await page.evaluate(() =>
+          document.activeElement?.shadowRoot?.activeElement?.textContent ?? ""
+        );
+        assert.ok(focused.length > 0, "Tab reaches a control");
       });
       assert.deepEqual(problems, []);
     } finally {
