@@ -3,6 +3,7 @@ import { benchFoundation } from "./foundation.ts";
 import { benchGateway } from "./gateway.ts";
 import { benchOutbound } from "./outbound.ts";
 import { benchKb } from "./kb.ts";
+import { benchUi } from "./ui.ts";
 import { printTable, SECONDS } from "./kit.ts";
 
 const rows = [
