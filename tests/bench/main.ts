@@ -11,6 +11,7 @@ const rows = [
   ...await benchGateway(),
   ...await benchOutbound(),
   ...await benchKb(),
+  ...await benchUi(),
 ];
 printTable(
   `ccemu benchmarks (${SECONDS} s load windows, ${navigator.hardwareConcurrency} cores)`,
