@@ -38,9 +38,12 @@ interface Candidate {
 const cache = new WeakMap<object, { key: unknown[]; candidate: Candidate }>();
 
 function faqCandidate(faq: Faq): Candidate {
-  const key = [faq.question, faq.answers, faq.similars, faq.introduction];
   const hit = cache.get(faq);
-  if (hit && hit.key.every((part, i) => part === key[i])) return hit.candidate;
+  if (
+    hit && hit.key[0] === faq.question && hit.key[1] === faq.answers &&
+    hit.key[2] === faq.similars && hit.key[3] === faq.introduction
+  ) return hit.candidate;
+  const key = [faq.question, faq.answers, faq.similars, faq.introduction];
   const candidate: Candidate = {
     kind: "FAQ",
     faq,

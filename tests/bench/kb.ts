@@ -90,23 +90,25 @@ export async function benchKb(): Promise<Row[]> {
     }
     const api = ccemu.client({ expires: 86400 });
     const times: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const keyword = i % 3 === 0
-        ? WORDS[i % WORDS.length]
-        : `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]}`;
+    // The first 100 queries warm the JIT and the search cache and are not counted.
+    for (let i = -100; i < 300; i++) {
+      const k = i + 100;
+      const keyword = k % 3 === 0
+        ? WORDS[k % WORDS.length]
+        : `${WORDS[k % WORDS.length]} ${WORDS[(k * 3) % WORDS.length]}`;
       const start = performance.now();
       const res = await api.post("/aikb/search_knowledge_on_open", {
         keyword,
         offset: 0,
         limit: 10,
       });
-      times.push(performance.now() - start);
+      if (i >= 0) times.push(performance.now() - start);
       if (res.status !== 200) throw new Error(JSON.stringify(res.body));
     }
     times.sort((a, b) => a - b);
     const p50 = percentile(times, 0.5);
     rows.push([
-      "search over 10,000 FAQs and 1,000 documents (300 queries)",
+      "search over 10,000 FAQs and 1,000 documents (300 queries after 100 warm-up)",
       `p50 ${fixed(p50, 2)} ms`,
       `p99 ${fixed(percentile(times, 0.99), 2)} ms; ${verdict(p50 < 5, "p50 < 5 ms")}`,
     ]);
