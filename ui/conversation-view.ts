@@ -169,13 +169,15 @@ export class ConversationView extends LitElement {
   }
 
   async #image(event: Event) {
-    const file = (event.target as HTMLInputElement).files?.[0];
+    // Taken before the await: once dispatch ends, an event from a shadow tree has no target.
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
     if (!file) return;
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = "";
     for (const b of bytes) binary += String.fromCharCode(b);
     this.#emit("send", { image: { fileName: file.name, contentBase64: btoa(binary) } });
-    (event.target as HTMLInputElement).value = "";
+    input.value = "";
   }
 
   #meta(journalId: number | null) {

@@ -89,6 +89,10 @@ export class InspectorView extends LitElement {
   @state()
   accessor status = "";
   @state()
+  accessor robot = "";
+  @state()
+  accessor session = "";
+  @state()
   accessor text = "";
   @state()
   accessor page = 0;
@@ -98,11 +102,31 @@ export class InspectorView extends LitElement {
     return this.entries.filter((e) =>
       (!this.area || e.area === this.area) &&
       (!this.status || String(e.response.status).startsWith(this.status.replace(/x+$/i, ""))) &&
+      (!this.robot || e.push?.robotId === this.robot) &&
+      (!this.session || e.push?.sessionId === this.session) &&
       (!text ||
         `${e.path} ${e.requestId} ${e.push?.robotId ?? ""} ${e.push?.sessionId ?? ""} ${
           e.errorCode ?? ""
         } ${e.body?.text ?? ""}`.toLowerCase().includes(text))
     ).reverse();
+  }
+
+  /** A filter over the values the journal holds (robots and sessions of pushes). */
+  #choice(
+    label: string,
+    filter: "robot" | "session",
+    all: string,
+    valueOf: (e: JournalEntry) => string | undefined,
+  ) {
+    const values = [...new Set(this.entries.map(valueOf).filter(Boolean))].sort();
+    return html`<select aria-label=${label} id=${`filter-${filter}`} @change=${(e: Event) => {
+      this[filter] = (e.target as HTMLSelectElement).value;
+      this.page = 0;
+    }}>
+      <option value="">${all}</option>${
+      values.map((v) => html`<option ?selected=${v === this[filter]}>${v}</option>`)
+    }
+    </select>`;
   }
 
   #select(entry: JournalEntry) {
@@ -249,6 +273,8 @@ export class InspectorView extends LitElement {
             this.status = (e.target as HTMLInputElement).value;
             this.page = 0;
           }}>
+          ${this.#choice("Robot", "robot", "all robots", (e) => e.push?.robotId)}
+          ${this.#choice("Session", "session", "all sessions", (e) => e.push?.sessionId)}
           <input aria-label="Search the journal" placeholder="path, robot, session, text…"
             @input=${(e: Event) => {
               this.text = (e.target as HTMLInputElement).value;

@@ -1,8 +1,11 @@
 /**
  * The browser UI in Debian's chromium, driven by playwright-core: chat with the streaming sample
- * agent, see a card and an option list, click an option, see a transfer banner, open that push in
- * the inspector with its SSE timeline and a freshly signed curl. Screenshots go to
- * artifacts/screenshots/. Locally the test runs when chromium is installed; under CI a missing
+ * agent (card, options, a clicked option, a transfer banner, every other message type), open a push
+ * in the inspector with its SSE timeline and a freshly signed curl, reload, run a scenario, advance
+ * the clock until an outbound task completes, search the knowledge base, add an agent by URL whose
+ * hostile HTML must come out sanitized, send an image from the picker, and reach a control by
+ * keyboard at 1920x1080. No console error and no request off the machine is allowed. Screenshots go
+ * to artifacts/screenshots/. Locally the test runs when chromium is installed; under CI a missing
  * browser is a failure.
  */
 import assert from "node:assert/strict";
@@ -10,6 +13,9 @@ import { chromium } from "playwright-core";
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/config.ts";
 import { startServer } from "../../emulator/server.ts";
 import { SignedClient } from "../../harness/client.ts";
+import { Buffer } from "node:buffer";
+import { CARD_PNG } from "../../emulator/sample-agents/catalog.ts";
+import { envelope, message, startTestAgent } from "../gateway/test-agent.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false);
@@ -139,6 +145,84 @@ Deno.test({
         await view.locator("#search").click();
         await view.locator(".hit em", { hasText: "退款" }).first().waitFor();
         await page.screenshot({ path: `${SHOTS}knowledge-base.png` });
+      });
+      await t.step("every message type renders as a visitor sees it", async () => {
+        await page.locator("nav button", { hasText: "Conversations" }).click();
+        const shows = async (keyword: string, selector: string) => {
+          const before = await chat.locator(selector).count();
+          await say(keyword);
+          await chat.locator(selector).nth(before).waitFor();
+        };
+        await shows("rich", "ccemu-message .rich b");
+        await shows("categories", 'ccemu-message [role="tab"]');
+        const categories = chat.locator("ccemu-message", { has: page.getByRole("tab") }).last();
+        await categories.getByRole("tab", { name: "Delivery" }).click();
+        await categories.locator(".chip", { hasText: "How long does delivery take?" }).waitFor();
+        await shows("topics", "ccemu-message .topic img");
+        await shows("file", 'ccemu-message .file a[download="guide.txt"]');
+        await shows("image", "ccemu-message img.picture");
+        await shows("markdown", "ccemu-message .markdown table");
+        await shows("combination", "ccemu-message .combination img.picture");
+        assert.ok(await chat.locator("ccemu-message .combination .chip").count() >= 1);
+        await page.screenshot({ path: `${SHOTS}messages.png`, fullPage: true });
+      });
+      await t.step(
+        "an agent by URL: hostile HTML is sanitized, an image goes from the picker",
+        async () => {
+          await using agent = startTestAgent(() =>
+            Response.json(envelope([
+              message(101, {
+                content:
+                  `<p onmouseover="window.hacked=1">rich</p><script>window.hacked=2</script><a href="javascript:window.hacked=3">x</a>`,
+              }),
+              message(109, { content: '**md** <img src=data:, onerror="window.hacked=4">' }),
+            ]))
+          );
+          const robots = chat.locator("#robot option");
+          const known = await robots.count();
+          await chat.locator("summary", { hasText: "Add an agent by URL" }).click();
+          await chat.locator('input[name="url"]').fill(`${agent.url}/message`);
+          await chat.locator("form.row button", { hasText: "Add" }).click();
+          await robots.nth(known).waitFor({ state: "attached" });
+          await chat.locator("#robot").selectOption(
+            (await robots.nth(known).getAttribute("value"))!,
+          );
+          await chat.locator("#mode").selectOption("blocking");
+          await chat.locator("#open").click();
+          await say("hello");
+          await chat.locator("ccemu-message .markdown strong", { hasText: "md" }).waitFor();
+          const rich = chat.locator("ccemu-message .rich").last();
+          assert.equal(await rich.locator("[onmouseover], script, [onerror]").count(), 0);
+          assert.equal(await chat.locator("ccemu-message img[onerror]").count(), 0);
+          assert.doesNotMatch(await rich.locator("a").getAttribute("href") ?? "", /javascript/);
+          assert.equal(
+            await page.evaluate(() => (globalThis as { hacked?: number }).hacked),
+            undefined,
+          );
+          await chat.locator('input[type="file"]').setInputFiles({
+            name: "photo.png",
+            mimeType: "image/png",
+            buffer: Buffer.from(CARD_PNG),
+          });
+          await chat.locator('.visitor img[alt="photo.png"]').waitFor();
+          const pushed = agent.received.at(-1)!.body.data as { messageType: number }[];
+          assert.equal(pushed[0].messageType, 105);
+          assert.equal(await chat.locator('input[type="file"]').inputValue(), "");
+        },
+      );
+      await t.step("the inspector filters by robot and by session", async () => {
+        await page.locator("nav button", { hasText: "Inspector" }).click();
+        const inspector = page.locator("ccemu-inspector");
+        const count = async () =>
+          (await inspector.locator("#count").textContent())!.split(" of ").map(Number);
+        await inspector.locator("#filter-session").selectOption("s-1");
+        const [session, all] = await count();
+        assert.ok(session >= 5 && session < all, `${session} of ${all} entries are s-1's`);
+        await inspector.locator("#filter-session").selectOption("");
+        await inspector.locator("#filter-robot").selectOption("10001");
+        const [robot] = await count();
+        assert.ok(robot >= 2 && robot < all, `${robot} of ${all} entries are robot 10001's`);
+        await inspector.locator("#filter-robot").selectOption("");
       });
       await t.step("usable at 1920x1080 and by keyboard", async () => {
         await page.setViewportSize({ width: 1920, height: 1080 });
