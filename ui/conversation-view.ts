@@ -207,6 +207,10 @@ export class ConversationView extends LitElement {
   #log() {
     const session = this.session;
     if (!session) return html`<p class="muted">Open a session to start chatting.</p>`;
+    // Pushes that delivered something; a visitor message whose push delivered nothing says so.
+    const answered = new Set(
+      session.history.filter((i) => i.kind !== "visitor").map((i) => i.journalId),
+    );
     return html`${
       session.history.map((item) => {
         switch (item.kind) {
@@ -215,7 +219,13 @@ export class ConversationView extends LitElement {
               item.messageType === 105
                 ? html`<img src=${item.message.fileUrl} alt=${item.message.fileName} style="max-width:200px">`
                 : item.message.content
-            }</div>`;
+            }</div>${
+              item.journalId !== null && !answered.has(item.journalId)
+                ? html`<div class="bubble agent muted nothing">The reply delivered nothing to the visitor.${
+                  this.#meta(item.journalId)
+                }</div>`
+                : nothing
+            }`;
           case "agent":
             return html`<div class="bubble agent"><ccemu-message .message=${item.message}></ccemu-message>${
               this.#meta(item.journalId)

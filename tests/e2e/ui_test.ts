@@ -167,7 +167,7 @@ Deno.test({
         await page.screenshot({ path: `${SHOTS}messages.png`, fullPage: true });
       });
       await t.step(
-        "an agent by URL: hostile HTML is sanitized, an image goes from the picker",
+        "an agent by URL: hostile HTML sanitized, an image sent, findings and errors inline",
         async () => {
           await using agent = startTestAgent(() =>
             Response.json(envelope([
@@ -208,6 +208,16 @@ Deno.test({
           const pushed = agent.received.at(-1)!.body.data as { messageType: number }[];
           assert.equal(pushed[0].messageType, 105);
           assert.equal(await chat.locator('input[type="file"]').inputValue(), "");
+          agent.answer(() =>
+            Response.json({ status: 200, code: "success", data: { answers: "?" } })
+          );
+          await say("a malformed reply");
+          await chat.locator(".nothing .bad", { hasText: "error finding" }).waitFor();
+          agent.answer(() => new Response("down", { status: 503 }));
+          await say("an error");
+          await chat.locator('.error[role="alert"]', { hasText: "AgentHttpError" }).waitFor();
+          await chat.locator('.error[role="alert"] .inspect').last().click();
+          await page.locator("ccemu-inspector h3", { hasText: "/message" }).waitFor();
         },
       );
       await t.step("the inspector filters by robot and by session", async () => {
