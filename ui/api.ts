@@ -26,91 +26,12 @@ export async function api<T = Record<string, unknown>>(
   return json as T;
 }
 
-/** The types the UI shows, as the control API answers them. */
-export interface AgentMessage {
-  type: number;
-  subtype?: number;
-  content: Record<string, unknown>;
-  messageId?: string;
-}
-
-export interface Finding {
-  path: string;
-  severity: "error" | "warning";
-  message: string;
-}
-
-export type HistoryItem =
-  | {
-    kind: "visitor";
-    at: number;
-    messageType: number;
-    message: Record<string, string>;
-    journalId: number | null;
-  }
-  | { kind: "agent"; at: number; via: string; message: AgentMessage; journalId: number | null }
-  | {
-    kind: "instruction";
-    at: number;
-    instruction: { actionType: string; actionData: Record<string, string> };
-    journalId: number | null;
-  }
-  | { kind: "error"; at: number; code: string; message: string; journalId: number | null };
-
-export interface Session {
-  sessionId: string;
-  robotId: string;
-  visitorId: string;
-  responseMode: string;
-  inputs: Record<string, unknown>;
-  conversationId: string | null;
-  transferred: { actionType: string; actionData: Record<string, string> } | null;
-  history: HistoryItem[];
-}
-
-export interface Robot {
-  robotId: string;
-  name: string;
-  platform: string;
-  domain: string;
-  pushConfigList: { type: string; uri: string }[];
-}
-
-export interface JournalEntry {
-  id: number;
-  requestId: string;
-  time: number;
-  area: string;
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body: { text: string; size: number; truncated: boolean } | null;
-  response: {
-    status: number;
-    headers: Record<string, string>;
-    body: { text: string; size: number; truncated: boolean } | null;
-  };
-  durationMs: number;
-  errorCode?: string;
-  auth?: {
-    outcome: string;
-    accessKeyId?: string;
-    failedCheck?: string;
-    expectedStringToSign?: string;
-    hostsTried?: string[];
-    detail?: string;
-  };
-  push?: {
-    sessionId: string;
-    robotId: string;
-    platform: string;
-    responseMode: string;
-    via: string;
-    url: string;
-    events: { at: number; event: string; data: string | null; ignored?: boolean }[];
-    timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
-    findings: Finding[];
-    error: { code: string; message: string } | null;
-  };
-}
+/** The types the UI shows are the emulator's own, as the control API answers them in JSON. */
+export type { JournalEntry } from "../emulator/journal.ts";
+export type {
+  AgentMessage,
+  Finding,
+  HistoryItem,
+  Robot,
+  Session,
+} from "../emulator/gateway/schemas.ts";

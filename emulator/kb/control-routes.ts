@@ -11,8 +11,7 @@ import { ApiError } from "../signed-api/errors.ts";
 import { parseParameters } from "../signed-api/validation.ts";
 import { fileView } from "./files.ts";
 import { hitOf, search } from "./search.ts";
-import { type Caller, directoryTree, faqView } from "./store.ts";
-import { kbTime } from "./time.ts";
+import { type Caller, callerOf, directoryTree, faqView } from "./store.ts";
 
 const Search = z.strictObject({
   keyword: z.string().optional(),
@@ -30,15 +29,11 @@ export function kbControlRoutes(emulator: Emulator) {
         "No access key with every permission to view the knowledge base as.",
       );
     }
-    const zone = emulator.findEnterprise(key.enterpriseId)?.timeZone ?? "Asia/Shanghai";
-    const now = emulator.clock.now();
-    return {
-      state: emulator.state,
-      enterpriseId: key.enterpriseId,
+    return callerOf(
+      emulator,
       key,
-      now,
-      nowText: kbTime(now, zone),
-    };
+      emulator.findEnterprise(key.enterpriseId)?.timeZone ?? "Asia/Shanghai",
+    );
   };
   const repositoryId = (text: string | undefined) => {
     if (!text || !/^\d+$/.test(text)) {

@@ -8,7 +8,7 @@ import { ApiError } from "../signed-api/errors.ts";
 import { nextId } from "../state.ts";
 import type { KbFile, Recycled } from "./schemas.ts";
 import { type Caller, directoryFor, findFaq, findRepository } from "./store.ts";
-import { kbTime } from "./time.ts";
+import { localText } from "../zoned-time.ts";
 import {
   extensionOf,
   MEDIA_LINK_TTL_MS,
@@ -234,7 +234,7 @@ export function recycledItems(
     .map((r: Recycled) => ({
       ...r,
       enterpriseId: Number(r.enterpriseId),
-      deleteTime: kbTime(r.deleteTime, timeZone),
+      deleteTime: localText(r.deleteTime, timeZone),
     }));
 }
 

@@ -5,6 +5,7 @@ import { vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
 import { defineOperation, type Operation, type OperationContext } from "../signed-api/operation.ts";
 import {
   type Caller,
+  callerOf,
   createFaq,
   deleteFaq,
   directoryTree,
@@ -16,7 +17,7 @@ import {
   saveDirectory,
   subtree,
 } from "./store.ts";
-import { kbTime, parseKbTime } from "./time.ts";
+import { parseLocalText } from "../zoned-time.ts";
 import { answer } from "./qa.ts";
 import { hitOf, search } from "./search.ts";
 import { uploadSignature } from "./attachments.ts";
@@ -39,17 +40,8 @@ function withoutEnterprise<T extends { enterpriseId: string }>({ enterpriseId: _
   return rest;
 }
 
-/** The caller's view of the state, as every store function takes it. */
-export function caller({ emulator, enterprise, key }: OperationContext): Caller {
-  const now = emulator.clock.now();
-  return {
-    state: emulator.state,
-    enterpriseId: enterprise.enterpriseId,
-    key,
-    now,
-    nowText: kbTime(now, enterprise.timeZone),
-  };
-}
+const caller = ({ emulator, enterprise, key }: OperationContext): Caller =>
+  callerOf(emulator, key, enterprise.timeZone);
 
 const TIME_TEXT = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
   error: "must be yyyy/MM/dd HH:mm:ss",
@@ -269,7 +261,7 @@ export const kbOperations: Operation[] = [
     }),
     handle: (ctx, input) => {
       const zone = ctx.enterprise.timeZone;
-      const at = (text?: string) => (text === undefined ? undefined : parseKbTime(text, zone));
+      const at = (text?: string) => (text === undefined ? undefined : parseLocalText(text, zone));
       const fileId = createFile(ctx.emulator, caller(ctx), {
         ...input,
         effectiveFrom: at(input.effectiveFrom),

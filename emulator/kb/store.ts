@@ -3,7 +3,9 @@
  * pure operations on the state. Every lookup is scoped to the caller's tenant, and personal
  * repositories to their owner.
  */
+import type { Emulator } from "../emulator.ts";
 import { ApiError } from "../signed-api/errors.ts";
+import { localText } from "../zoned-time.ts";
 import { nextId, type State } from "../state.ts";
 import type { AccessKey } from "../tenants.ts";
 import type { Faq } from "./schemas.ts";
@@ -15,6 +17,18 @@ export interface Caller {
   /** `yyyy/MM/dd HH:mm:ss` of now in the tenant's zone. */
   nowText: string;
   now: number;
+}
+
+/** The caller's view of the state, as every store function takes it: the key's tenant, now. */
+export function callerOf(emulator: Emulator, key: AccessKey, timeZone: string): Caller {
+  const now = emulator.clock.now();
+  return {
+    state: emulator.state,
+    enterpriseId: key.enterpriseId,
+    key,
+    now,
+    nowText: localText(now, timeZone),
+  };
 }
 
 type Directory = State["kb"]["directories"][number];
@@ -138,6 +152,29 @@ function checkSiblingName(
   }
 }
 
+/** A directory may hold a directory of its own repository and knowledge type only. */
+function checkParent(
+  parent: Directory,
+  repositoryId: number,
+  type: Directory["type"],
+  parameter: string,
+) {
+  if (parent.repositoryId !== repositoryId) {
+    throw new ApiError(
+      "InvalidParameter",
+      `${parameter}: directory ${parent.id} is in repository ${parent.repositoryId}, not ${repositoryId}.`,
+      parameter,
+    );
+  }
+  if (parent.type !== type) {
+    throw new ApiError(
+      "InvalidParameter",
+      `${parameter}: directory ${parent.id} holds ${parent.type}, not ${type}.`,
+      parameter,
+    );
+  }
+}
+
 export function saveDirectory(
   c: Caller,
   input: { repositoryId: number; name: string; type: "FAQ" | "FILE"; parentId?: number },
@@ -145,21 +182,7 @@ export function saveDirectory(
   findRepository(c, input.repositoryId);
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
-    const parent = findDirectory(c, parentId, "parentId");
-    if (parent.repositoryId !== input.repositoryId) {
-      throw new ApiError(
-        "InvalidParameter",
-        `parentId: directory ${parentId} is in repository ${parent.repositoryId}, not ${input.repositoryId}.`,
-        "parentId",
-      );
-    }
-    if (parent.type !== input.type) {
-      throw new ApiError(
-        "InvalidParameter",
-        `parentId: directory ${parentId} holds ${parent.type}, not ${input.type}.`,
-        "parentId",
-      );
-    }
+    checkParent(findDirectory(c, parentId, "parentId"), input.repositoryId, input.type, "parentId");
   }
   checkSiblingName(c, input.repositoryId, parentId, input.name);
   const id = nextId(c.state, "directoryId");
@@ -210,20 +233,7 @@ export function editDirectory(
           "targetDirectoryId",
         );
       }
-      if (target.repositoryId !== repositoryId) {
-        throw new ApiError(
-          "InvalidParameter",
-          `targetDirectoryId: directory ${parentId} is not in repository ${repositoryId}.`,
-          "targetDirectoryId",
-        );
-      }
-      if (target.type !== directory.type) {
-        throw new ApiError(
-          "InvalidParameter",
-          `targetDirectoryId: directory ${parentId} holds ${target.type}, not ${directory.type}.`,
-          "targetDirectoryId",
-        );
-      }
+      checkParent(target, repositoryId, directory.type, "targetDirectoryId");
     }
   }
   const name = input.name ?? directory.name;

@@ -16,7 +16,8 @@ import { dialerOf } from "./dialer.ts";
 import { FINISH_STATUSES, INTENTION_LEVELS } from "./outcomes.ts";
 import { addToBlacklist, findScript, listLines, listScripts } from "./store.ts";
 import type { Command } from "./task-states.ts";
-import { zonedTime } from "./working-time.ts";
+import { HHMM } from "./schemas.ts";
+import { parseLocalText } from "../zoned-time.ts";
 import {
   createTask,
   dayRange,
@@ -39,7 +40,6 @@ const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be yyyy-MM-dd
   (d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d),
   { error: "is not a real date" },
 );
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: "must be HH:mm" });
 const pageNum = () => vLongIn(1, 1_000_000).optional();
 
 /** `pageNum`, `total`, `pages`, `list`: the paging shape of the task and call lists. */
@@ -52,13 +52,15 @@ function page<T, U>(items: T[], pageNumber = 1, pageSize = 20, map: (item: T) =>
   };
 }
 
-/** Times of call_done_list: epoch ms, or `yyyy-MM-dd HH:mm:ss` in the tenant's zone (the spec shows no format). */
+/**
+ * Times of call_done_list: epoch ms, or `yyyy-MM-dd HH:mm:ss` in the tenant's zone (the spec shows
+ * no format). The zone is the caller's, known only in the handler, so this gives a function of it.
+ */
 const callTime = () =>
   z.union([z.number().int(), z.string()], { error: "expected epoch ms or yyyy-MM-dd HH:mm:ss" })
     .transform((v, ctx) => {
-      if (typeof v === "number" || /^\d+$/.test(v)) return Number(v);
-      const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(v);
-      if (!m) {
+      if (typeof v === "number" || /^\d+$/.test(v)) return () => Number(v);
+      if (!/^\d{4}-\d{2}-\d{2} /.test(v) || parseLocalText(v, "UTC") === undefined) {
         ctx.issues.push({
           code: "custom",
           message: "expected epoch ms or yyyy-MM-dd HH:mm:ss",
@@ -66,7 +68,7 @@ const callTime = () =>
         });
         return z.NEVER;
       }
-      return { y: +m[1], mo: +m[2], d: +m[3], minutes: +m[4] * 60 + +m[5], seconds: +m[6] };
+      return (zone: string) => parseLocalText(v, zone)!;
     });
 
 const TaskCreate = z.strictObject({
@@ -312,9 +314,7 @@ export const outboundOperations: Operation[] = [
       const task = findTask(emulator, enterprise.enterpriseId, q.callJobId);
       const script = emulator.state.outbound.scripts.find((s) => s.robotDefId === task.robotDefId);
       const zone = enterprise.timeZone;
-      const instant = (t: typeof q.startTime) =>
-        t === undefined ? undefined : typeof t === "number" ? t : zonedInstant(t, zone);
-      const from = instant(q.startTime) ?? -Infinity, to = instant(q.endTime) ?? Infinity;
+      const from = q.startTime?.(zone) ?? -Infinity, to = q.endTime?.(zone) ?? Infinity;
       let done = dialerOf(emulator).done(task.callJobId);
       if (
         q.finishStatus !== undefined || q.startTime !== undefined || q.endTime !== undefined ||
@@ -374,10 +374,3 @@ export const outboundOperations: Operation[] = [
     },
   }),
 ];
-
-function zonedInstant(
-  t: { y: number; mo: number; d: number; minutes: number; seconds: number },
-  zone: string,
-): number {
-  return zonedTime(t.y, t.mo, t.d, t.minutes, zone) + t.seconds * 1000;
-}

@@ -54,7 +54,9 @@ export const BlacklistEntrySchema = z.strictObject({
 });
 export type BlacklistEntry = z.infer<typeof BlacklistEntrySchema>;
 
-const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: "must be HH:mm" });
+export const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, {
+  error: "must be HH:mm",
+});
 
 export const WorkingTimeRuleSchema = z.strictObject({
   weeks: z.array(z.number().int().min(0).max(7)).min(1),

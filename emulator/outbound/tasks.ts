@@ -15,7 +15,8 @@ import {
   TASK_STATUS_DESC,
   type TaskStatus,
 } from "./task-states.ts";
-import { DEFAULT_WORKING_TIME, zonedTime } from "./working-time.ts";
+import { DEFAULT_WORKING_TIME } from "./working-time.ts";
+import { zonedTime } from "../zoned-time.ts";
 
 export interface TaskInput {
   callJobName: string;

@@ -3,6 +3,7 @@
  * `weeks` counts 1 = Monday … 7 = Sunday (0 is also read as Sunday). A range's end is exclusive;
  * an end before its start runs past midnight. With no rules, ccemu dials every day 09:00–21:00.
  */
+import { localDay, zonedTime } from "../zoned-time.ts";
 
 export interface TimeRange {
   startTime: string;
@@ -19,67 +20,6 @@ export const DEFAULT_WORKING_TIME: WorkingTimeRule[] = [
 ];
 
 const DAY = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The zone's offset from UTC at `instant`, in ms. */
-function offset(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]),
-  );
-  const local = Date.UTC(
-    +parts.year,
-    +parts.month - 1,
-    +parts.day,
-    +parts.hour,
-    +parts.minute,
-    +parts.second,
-  );
-  return local - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant of a local wall time in the zone (the earlier one where clocks go back). */
-export function zonedTime(
-  y: number,
-  month: number,
-  d: number,
-  minutes: number,
-  timeZone: string,
-): number {
-  const guess = Date.UTC(y, month - 1, d) + minutes * 60_000;
-  const first = guess - offset(guess, timeZone);
-  return guess - offset(first, timeZone);
-}
-
-/** The local date (y, m, d) and weekday (1 = Monday … 7 = Sunday) of an instant in the zone. */
-export function localDay(instant: number, timeZone: string) {
-  const shifted = new Date(instant + offset(instant, timeZone));
-  const weekday = shifted.getUTCDay() || 7;
-  return {
-    y: shifted.getUTCFullYear(),
-    m: shifted.getUTCMonth() + 1,
-    d: shifted.getUTCDate(),
-    weekday,
-  };
-}
-
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The windows, as [start, end) instants, of the local days from `from` for `days` days. */

@@ -8,6 +8,7 @@
 import { chromium } from "playwright-core";
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/config.ts";
 import { startServer } from "../../emulator/server.ts";
+import { SignedClient } from "../../harness/client.ts";
 import { fixed, percentile, type Row } from "./kit.ts";
 
 export async function benchUi(): Promise<Row[]> {
@@ -26,8 +27,11 @@ export async function benchUi(): Promise<Row[]> {
   try {
     // 5,000 real exchanges in the journal.
     const { emulator } = running;
-    const api = (await import("../../harness/client.ts")).SignedClient;
-    const client = new api({ url: running.url, now: () => emulator.clock.now(), expires: 86400 });
+    const client = new SignedClient({
+      url: running.url,
+      now: () => emulator.clock.now(),
+      expires: 86400,
+    });
     const url = client.signedUrl("POST", "/gateway/robot_list");
     for (let i = 0; i < 5000; i += 50) {
       await Promise.all(

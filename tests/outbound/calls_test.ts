@@ -90,6 +90,11 @@ Deno.test("call_done_list and call_detail: the spec's shapes, filters, a dialogu
     body: { enterpriseId: E, callJobId, startTime: "yesterday" },
   });
   assert.match(badTime.json.error.message, /^startTime: expected epoch ms or yyyy-MM-dd HH:mm:ss/);
+  const noSuchTime = await ccemu.signed("POST", "/gateway/call_done_list", {
+    body: { enterpriseId: E, callJobId, endTime: "2026-13-40 25:61:00" },
+  });
+  assert.equal(noSuchTime.json.error.code, "InvalidParameter");
+  assert.match(noSuchTime.json.error.message, /^endTime: expected epoch ms/);
 
   const vip = byResult.json.result.list[0];
   const detail = await ccemu.signed("POST", "/gateway/call_detail", {

@@ -2,10 +2,9 @@ import assert from "node:assert/strict";
 import {
   DEFAULT_WORKING_TIME,
   inWindow,
-  localDay,
   nextBoundary,
-  zonedTime,
 } from "../../emulator/outbound/working-time.ts";
+import { localDay, zonedTime } from "../../emulator/zoned-time.ts";
 
 const SH = "Asia/Shanghai";
 const at = (iso: string) => Date.parse(iso);
