@@ -77,6 +77,13 @@ export class App extends LitElement {
       main > * {
         height: 100%;
       }
+      .problem {
+        display: flex;
+        gap: 8px;
+        align-items: center;
+        padding: 6px 14px;
+        background: #fdecea;
+      }
     `,
   ];
 
@@ -164,9 +171,18 @@ export class App extends LitElement {
     this.#loadView();
   }
 
-  /** What the current view shows, fetched when it opens. */
-  async #loadView() {
+  /** Runs requests; a failure shows in the problem bar rather than being thrown. */
+  async #try(work: () => Promise<unknown>) {
     try {
+      await work();
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
+
+  /** What the current view shows, fetched when it opens. */
+  #loadView() {
+    return this.#try(async () => {
       if (this.view === "scenarios") {
         this.scenarios =
           (await api<{ scenarios: ScenarioSummary[] }>("GET", "/_emulator/scenarios")).scenarios;
@@ -182,9 +198,7 @@ export class App extends LitElement {
           await this.#pickRepository(this.repositories[0].id);
         }
       }
-    } catch (error) {
-      this.problem = (error as Error).message;
-    }
+    });
   }
 
   async #loadOutbound() {
@@ -197,16 +211,17 @@ export class App extends LitElement {
         `/_emulator/outbound/accounts/${enterpriseId}`,
       )),
     };
-    if (this.taskId) {
-      this.calls =
-        (await api<{ calls: CallRow[] }>("GET", `/_emulator/outbound/tasks/${this.taskId}/calls`))
-          .calls;
-    }
+    if (this.taskId) this.calls = await this.#callsOf(this.taskId);
+  }
+
+  async #callsOf(callJobId: number) {
+    return (await api<{ calls: CallRow[] }>("GET", `/_emulator/outbound/tasks/${callJobId}/calls`))
+      .calls;
   }
 
   async #runScenario(detail: { name: string; robotId?: string }) {
     this.running = true;
-    try {
+    await this.#try(async () => {
       const body = detail.robotId
         ? {
           scenario: {
@@ -219,19 +234,14 @@ export class App extends LitElement {
         }
         : { name: detail.name };
       this.report = await api<ScenarioReport>("POST", "/_emulator/scenarios/replay", body);
-    } catch (error) {
-      this.problem = (error as Error).message;
-    } finally {
-      this.running = false;
-    }
+    });
+    this.running = false;
   }
 
   async #pickTask(callJobId: number) {
     this.taskId = callJobId;
     this.call = null;
-    this.calls =
-      (await api<{ calls: CallRow[] }>("GET", `/_emulator/outbound/tasks/${callJobId}/calls`))
-        .calls;
+    this.calls = await this.#callsOf(callJobId);
   }
 
   async #advance(body: { ms: number } | null) {
@@ -253,7 +263,7 @@ export class App extends LitElement {
   }
 
   async #load() {
-    try {
+    await this.#try(async () => {
       const [robots, journal, clock] = await Promise.all([
         api<{ robots: Robot[] }>("GET", "/_emulator/gateway/robots"),
         api<{ entries: JournalEntry[] }>("GET", `/_emulator/journal?limit=${MAX_ENTRIES}`),
@@ -262,9 +272,7 @@ export class App extends LitElement {
       this.robots = robots.robots;
       this.entries = journal.entries;
       this.clock = clock.iso;
-    } catch (error) {
-      this.problem = (error as Error).message;
-    }
+    });
     this.#listen();
     this.#loadView();
   }
@@ -321,10 +329,16 @@ export class App extends LitElement {
     this.#events = events;
   }
 
-  async #openSession(detail: { robotId: string; visitor: unknown; responseMode: string }) {
+  /** A visitor's action: the chat is busy until it is done. */
+  async #act(work: () => Promise<unknown>) {
     this.busy = true;
     this.problem = "";
-    try {
+    await this.#try(work);
+    this.busy = false;
+  }
+
+  #openSession(detail: { robotId: string; visitor: unknown; responseMode: string }) {
+    return this.#act(async () => {
       const { session } = await api<{ session: Session }>(
         "POST",
         "/_emulator/gateway/sessions",
@@ -334,36 +348,25 @@ export class App extends LitElement {
       this.streaming = [];
       location.hash = `conversations/${session.sessionId}`;
       await this.#loadSession(session.sessionId);
-    } catch (error) {
-      this.problem = (error as Error).message;
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
-  async #send(body: unknown) {
-    if (!this.session) return;
-    this.busy = true;
-    this.problem = "";
-    try {
-      await api("POST", `/_emulator/gateway/sessions/${this.session.sessionId}/messages`, body);
+  #send(body: unknown) {
+    const session = this.session;
+    if (!session) return;
+    return this.#act(async () => {
+      await api("POST", `/_emulator/gateway/sessions/${session.sessionId}/messages`, body);
       this.streaming = [];
-      await this.#loadSession(this.session.sessionId);
-    } catch (error) {
-      this.problem = (error as Error).message;
-    } finally {
-      this.busy = false;
-    }
+      await this.#loadSession(session.sessionId);
+    });
   }
 
-  async #addRobot(detail: unknown) {
-    try {
+  #addRobot(detail: unknown) {
+    return this.#try(async () => {
       const robot = await api<Robot>("POST", "/_emulator/gateway/robots", detail);
       this.robots = [...this.robots, robot];
       this.problem = "";
-    } catch (error) {
-      this.problem = (error as Error).message;
-    }
+    });
   }
 
   #select(id: number) {
@@ -398,20 +401,22 @@ export class App extends LitElement {
         <ccemu-outbound .tasks=${this.tasks} .calls=${this.calls} .call=${this.call} .account=${this
           .account}
           .taskId=${this.taskId} .clock=${this.clock}
-          @pick-task=${(e: CustomEvent<number>) => this.#pickTask(e.detail)}
-          @pick-call=${async (
-            e: CustomEvent<number>,
-          ) => (this.call = await api<CallDetail>("GET", `/_emulator/outbound/calls/${e.detail}`))}
-          @advance=${(e: CustomEvent<{ ms: number }>) => this.#advance(e.detail)}
-          @advance-idle=${() => this.#advance(null)}
-          @account=${async (e: CustomEvent) => {
-            await api(
-              "PATCH",
-              `/_emulator/outbound/accounts/${this.account?.enterpriseId}`,
-              e.detail,
-            );
-            await this.#loadOutbound();
-          }}></ccemu-outbound>
+          @pick-task=${(e: CustomEvent<number>) => this.#try(() => this.#pickTask(e.detail))}
+          @pick-call=${(e: CustomEvent<number>) =>
+            this.#try(async () =>
+              this.call = await api<CallDetail>("GET", `/_emulator/outbound/calls/${e.detail}`)
+            )}
+          @advance=${(e: CustomEvent<{ ms: number }>) => this.#try(() => this.#advance(e.detail))}
+          @advance-idle=${() => this.#try(() => this.#advance(null))}
+          @account=${(e: CustomEvent) =>
+            this.#try(async () => {
+              await api(
+                "PATCH",
+                `/_emulator/outbound/accounts/${this.account?.enterpriseId}`,
+                e.detail,
+              );
+              await this.#loadOutbound();
+            })}></ccemu-outbound>
       `;
     }
     if (this.view === "kb") {
@@ -419,11 +424,13 @@ export class App extends LitElement {
         <ccemu-kb .repositories=${this.repositories} .repositoryId=${this.repositoryId} .tree=${this
           .tree} .items=${this.kbItems}
           .hits=${this.hits}
-          @pick-repository=${(e: CustomEvent<number>) => this.#pickRepository(e.detail)}
-          @search=${async (
-            e: CustomEvent,
-          ) => (this.hits = (await api<{ hits: Hit[] }>("POST", "/_emulator/kb/search", e.detail))
-            .hits)}></ccemu-kb>
+          @pick-repository=${(e: CustomEvent<number>) =>
+            this.#try(() => this.#pickRepository(e.detail))}
+          @search=${(e: CustomEvent) =>
+            this.#try(async () =>
+              this.hits =
+                (await api<{ hits: Hit[] }>("POST", "/_emulator/kb/search", e.detail)).hits
+            )}></ccemu-kb>
       `;
     }
     if (this.view === "inspector") {
@@ -433,14 +440,14 @@ export class App extends LitElement {
         ) ?? null} .curl=${this.curl}
           @select=${(e: CustomEvent<number>) => this.#select(e.detail)} @curl=${(
             e: CustomEvent<number>,
-          ) => this.#copyCurl(e.detail)}></ccemu-inspector>
+          ) => this.#try(() => this.#copyCurl(e.detail))}></ccemu-inspector>
       `;
     }
     return html`
       <ccemu-conversation .robots=${this.robots} .session=${this.session} .streaming=${this
         .streaming}
         .findings=${this.#findings()}
-        .busy=${this.busy} .problem=${this.problem}
+        .busy=${this.busy}
         @open-session=${(e: CustomEvent) => this.#openSession(e.detail)}
         @send=${(e: CustomEvent) => this.#send(e.detail)}
         @option=${(e: CustomEvent<string>) => this.#send({ text: e.detail })}
@@ -464,6 +471,10 @@ export class App extends LitElement {
         </nav>
         <span class="clock" title="ccemu's virtual clock">clock ${this.clock}</span>
       </header>
+      ${this.problem
+        ? html`<div class="problem bad" role="alert">${this.problem}
+          <button @click=${() => (this.problem = "")} aria-label="Dismiss">×</button></div>`
+        : nothing}
       <main>${this.#view()}</main>
     `;
   }

@@ -122,8 +122,6 @@ export class ConversationView extends LitElement {
   accessor findings: Record<number, Finding[]> = {};
   @property({ type: Boolean })
   accessor busy = false;
-  @property()
-  accessor problem = "";
 
   @state()
   accessor robotId = "sample-default";
@@ -132,7 +130,7 @@ export class ConversationView extends LitElement {
   @state()
   accessor visitor = DEFAULT_VISITOR;
   @state()
-  accessor localProblem = "";
+  accessor problem = "";
 
   #emit(name: string, detail: unknown) {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
@@ -142,10 +140,10 @@ export class ConversationView extends LitElement {
     event.preventDefault();
     try {
       const visitor = JSON.parse(this.visitor);
-      this.localProblem = "";
+      this.problem = "";
       this.#emit("open-session", { robotId: this.robotId, visitor, responseMode: this.mode });
     } catch (error) {
-      this.localProblem = `The visitor profile is not JSON: ${(error as Error).message}`;
+      this.problem = `The visitor profile is not JSON: ${(error as Error).message}`;
     }
   }
 
@@ -286,9 +284,7 @@ export class ConversationView extends LitElement {
           </label>
           <button class="primary" id="open" ?disabled=${this.busy}>Open session</button>
         </form>
-        ${this.localProblem || this.problem
-          ? html`<div class="bad" role="alert">${this.localProblem || this.problem}</div>`
-          : nothing}
+        ${this.problem ? html`<div class="bad" role="alert">${this.problem}</div>` : nothing}
         ${this.session
           ? html`
             <details>

@@ -6,9 +6,7 @@
 import type { Emulator } from "../emulator.ts";
 import { effectiveStatus } from "./files.ts";
 import { bestMatch, similarity } from "./matching.ts";
-import type { Caller } from "./store.ts";
-
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, "");
+import { type Caller, plainText } from "./store.ts";
 
 export function answer(
   emulator: Emulator,
@@ -28,8 +26,7 @@ export function answer(
   let files: { id: number; name: string; fileKey: string }[] = [];
   let faqRefs: { id: number; name: string }[] = [];
   if (faq) {
-    const first = faq.answers[0];
-    reply = first.type === "html" ? stripTags(first.content) : first.content;
+    reply = plainText(faq.answers[0]);
     faqRefs = [{ id: faq.id, name: faq.question }];
   } else {
     const paragraphs = kb.files

@@ -6,8 +6,7 @@
  */
 import { directoryNames } from "./files.ts";
 import type { Faq, KbFile } from "./schemas.ts";
-import { type Caller, subtree } from "./store.ts";
-import { attachmentsIn } from "./store.ts";
+import { attachmentsIn, type Caller, plainText, subtree } from "./store.ts";
 
 export interface SearchQuery {
   keyword?: string;
@@ -17,7 +16,6 @@ export interface SearchQuery {
   directoryIds?: number[];
 }
 
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, "");
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** How much a term found in each field counts toward the ranking. */
@@ -50,10 +48,7 @@ function faqCandidate(faq: Faq): Candidate {
     fields: [
       { text: faq.question, weight: WEIGHT.title },
       ...faq.similars.map((s) => ({ text: s.question, weight: WEIGHT.similar })),
-      ...faq.answers.map((a) => ({
-        text: a.type === "html" ? stripTags(a.content) : a.content,
-        weight: WEIGHT.body,
-      })),
+      ...faq.answers.map((a) => ({ text: plainText(a), weight: WEIGHT.body })),
       { text: faq.introduction, weight: WEIGHT.body },
     ].map((f) => ({ ...f, text: f.text.toLowerCase() })),
   };
@@ -167,10 +162,6 @@ export function hitOf(c: Caller, candidate: Candidate, terms: string[]) {
   const common = { liked: false, directoryNames: [] as string[] };
   if (candidate.faq) {
     const faq = candidate.faq;
-    const firstAnswer = faq.answers[0];
-    const plain = firstAnswer.type === "html"
-      ? stripTags(firstAnswer.content)
-      : firstAnswer.content;
     return {
       id: String(faq.id),
       question: highlight(faq.question, terms),
@@ -184,7 +175,7 @@ export function hitOf(c: Caller, candidate: Candidate, terms: string[]) {
       actionCount: 0,
       ...common,
       answers: faq.answers.map((a) => ({ faqId: faq.id, content: a.content, type: a.type })),
-      content: highlight(plain, terms),
+      content: highlight(plainText(faq.answers[0]), terms),
       introduction: faq.introduction,
       directoryNames: directoryNames(c, faq.directoryId),
       objectKey: `faq-${faq.id}`,

@@ -374,6 +374,10 @@ export function deleteFaq(c: Caller, id: number): number {
   return id;
 }
 
+/** An answer's text without its markup: what search ranks and Q&A replies with. */
+export const plainText = (answer: { type: string; content: string }) =>
+  answer.type === "html" ? answer.content.replace(/<[^>]*>/g, "") : answer.content;
+
 /** `fileKey=<key>&fileName=<name>` references in rich-text answers (spec 2.3). */
 export function attachmentsIn(html: string): { fileKey: string; fileName: string }[] {
   const found = new Map<string, string>();

@@ -137,15 +137,28 @@ Deno.test({
         await view.locator(".log", { hasText: "parcel" }).first().waitFor();
         await page.screenshot({ path: `${SHOTS}outbound.png` });
       });
-      await t.step("the knowledge base: trees, entries, search with highlights", async () => {
-        await page.locator("nav button", { hasText: "Knowledge base" }).click();
-        const view = page.locator("ccemu-kb");
-        await view.locator("li", { hasText: "售后服务" }).first().waitFor();
-        await view.locator("#keyword").fill("退款");
-        await view.locator("#search").click();
-        await view.locator(".hit em", { hasText: "退款" }).first().waitFor();
-        await page.screenshot({ path: `${SHOTS}knowledge-base.png` });
-      });
+      await t.step(
+        "the knowledge base: trees, entries, search with highlights; a refused request shows",
+        async () => {
+          await page.locator("nav button", { hasText: "Knowledge base" }).click();
+          const view = page.locator("ccemu-kb");
+          await view.locator("li", { hasText: "售后服务" }).first().waitFor();
+          await view.locator("#keyword").fill("退款");
+          await view.locator("#search").click();
+          await view.locator(".hit em", { hasText: "退款" }).first().waitFor();
+          await page.screenshot({ path: `${SHOTS}knowledge-base.png` });
+          // A refused request shows in the problem bar, whatever the view.
+          await view.locator("#keyword").fill("退款".repeat(40_000));
+          await view.locator("#search").click();
+          const problem = page.locator("ccemu-app .problem[role=alert]");
+          await problem.waitFor();
+          assert.match(await problem.textContent() ?? "", /larger than the limit of 65536 bytes/);
+          // Chromium logs every 4xx answer; this one is expected.
+          assert.match(problems.splice(-1)[0], /status of 400/);
+          await problem.getByRole("button", { name: "Dismiss" }).click();
+          await problem.waitFor({ state: "detached" });
+        },
+      );
       await t.step("every message type renders as a visitor sees it", async () => {
         await page.locator("nav button", { hasText: "Conversations" }).click();
         const shows = async (keyword: string, selector: string) => {
