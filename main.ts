@@ -1,5 +1,5 @@
 /** `deno task start`: one ccemu process. The first stdout line says where it listens. */
-import { ConfigError, parseConfig, USAGE } from "./emulator/config.ts";
+import { ConfigError, parseConfig, USAGE } from "./emulator/core/config.ts";
 import { startServer } from "./emulator/server.ts";
 
 async function main(): Promise<number> {

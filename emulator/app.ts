@@ -1,56 +1,93 @@
-/** Composes the HTTP surface from the areas' routers. No logic of its own. */
+/**
+ * Composes one emulator's HTTP surface from its areas: each area's signed operations behind the
+ * dispatcher, its control routes under `/_emulator`, its storage routes under `/_storage`, and
+ * its runtime rebuilt whenever the state is loaded. No logic of its own.
+ */
 import { Hono } from "hono";
-import type { AppEnv } from "./app-env.ts";
+import type { Area } from "./area.ts";
+import type { AppEnv } from "./core/app-env.ts";
+import type { Emulator } from "./core/emulator.ts";
+import type { JournalEntry } from "./core/journal.ts";
+import type { PushEntry } from "./gateway/schemas.ts";
+import { ApiError } from "./core/errors.ts";
+import { journalExchanges } from "./core/journal-middleware.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
 import { loopbackOnly } from "./control/guard.ts";
 import { controlError } from "./control/http.ts";
 import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
-import type { Emulator } from "./emulator.ts";
-import { journalExchanges } from "./journal-middleware.ts";
-import { kbOperations } from "./kb/routes.ts";
-import { kbStorageRoutes } from "./kb/storage-routes.ts";
-import { seedDocumentBytes } from "./kb/seed.ts";
-import { kbControlRoutes } from "./kb/control-routes.ts";
-import { outboundOperations } from "./outbound/routes.ts";
-import { outboundControlRoutes, recordingRoutes } from "./outbound/control-routes.ts";
-import { dialerOf } from "./outbound/dialer.ts";
-import { gatewayControlRoutes, gatewayOperations, mediaRoutes } from "./gateway/routes.ts";
+import { createGatewayArea, type GatewayArea } from "./gateway/mod.ts";
+import { createKbArea, type KbArea } from "./kb/mod.ts";
+import { createOutboundArea, type OutboundArea } from "./outbound/mod.ts";
 import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
-import { scenarioRoutes } from "./scenarios/routes.ts";
-import { ApiError } from "./signed-api/errors.ts";
+import { createScenarioArea, type ScenarioArea } from "./scenarios/mod.ts";
+import type { ScenarioFile } from "./scenarios/store.ts";
+import { ScenarioSchema } from "./scenarios/schemas.ts";
+import { RateLimiter } from "./signed-api/rate-limit.ts";
 import { signedApi } from "./signed-api/middleware.ts";
+import type { State } from "./state.ts";
 import { INDEX_HTML, uiScript } from "./ui-bundle.ts";
 
-export const OPERATIONS = [...outboundOperations, ...kbOperations, ...gatewayOperations];
+/**
+ * A journal entry of any kind: `exchange` (a client's request), `push` (the gateway's, carrying
+ * `push`) or `sms` (a hang-up SMS the dialer sent).
+ */
+export type Entry = JournalEntry & { push?: PushEntry["push"] };
 
-export function createApp(emulator: Emulator): Hono<AppEnv> {
+export interface Areas {
+  outbound: OutboundArea;
+  kb: KbArea;
+  gateway: GatewayArea;
+  scenarios: ScenarioArea;
+}
+
+export interface App {
+  hono: Hono<AppEnv>;
+  areas: Areas;
+}
+
+/** Every area of one emulator, each with its runtime built from the current state. */
+function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Areas {
+  const gateway = createGatewayArea(emulator);
+  const areas = {
+    outbound: createOutboundArea(emulator),
+    kb: createKbArea(emulator),
+    gateway,
+    scenarios: createScenarioArea(gateway.store, scenarios),
+  };
+  for (const area of Object.values(areas) as Area[]) {
+    area.load(); // fixture tasks may be under way: the dialer runs from the start
+    emulator.onStateLoaded(() => area.load());
+  }
+  return areas;
+}
+
+export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] = []): App {
+  const areas = createAreas(emulator, scenarios);
+  const list = Object.values(areas) as Area[];
+  const rateLimiter = new RateLimiter();
+  emulator.onStateLoaded(() => rateLimiter.clear());
+
   const app = new Hono<AppEnv>();
-  app.onError(controlError);
-  dialerOf(emulator); // the dialer runs from the start: fixture tasks may be under way
-  seedDocumentBytes(emulator);
-
-  app.use("/gateway/*", journalExchanges(emulator, "outbound"));
-  app.all("/gateway/*", signedApi(emulator, "/gateway", outboundOperations));
-  app.use("/aikb/*", journalExchanges(emulator, "kb"));
-  app.all("/aikb/*", signedApi(emulator, "/aikb", kbOperations));
-  app.use("/livechat/*", journalExchanges(emulator, "gateway"));
-  app.all("/livechat/*", signedApi(emulator, "/livechat", gatewayOperations));
+  app.onError(controlError(emulator));
+  for (const area of list) {
+    if (!area.signed) continue;
+    const { prefix, operations } = area.signed;
+    app.use(`${prefix}/*`, journalExchanges(emulator, area.name));
+    app.all(`${prefix}/*`, signedApi(emulator, rateLimiter, prefix, operations));
+  }
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
-  app.route("/_storage", mediaRoutes(emulator));
-  app.route("/_storage", recordingRoutes(emulator));
-  app.route("/_storage", kbStorageRoutes(emulator));
+  for (const area of list) if (area.storage) app.route("/_storage", area.storage);
 
+  const operations = list.flatMap((area) => area.signed?.operations ?? []);
   app.use("/_emulator/*", loopbackOnly);
-  app.route("/_emulator", stateRoutes(emulator, OPERATIONS));
+  app.route("/_emulator", stateRoutes(emulator, operations, { scenario: ScenarioSchema }));
   app.route("/_emulator/clock", clockRoutes(emulator));
-  app.route("/_emulator", journalRoutes(emulator));
-  app.route("/_emulator/gateway", gatewayControlRoutes(emulator));
-  app.route("/_emulator/outbound", outboundControlRoutes(emulator));
-  app.route("/_emulator/kb", kbControlRoutes(emulator));
-  app.route(SAMPLE_AGENTS_PATH, sampleAgents(emulator));
-  app.route("/_emulator", scenarioRoutes(emulator));
+  const names = list.filter((a) => a.signed).map((a) => a.name);
+  app.route("/_emulator", journalRoutes(emulator, [...names, "storage"]));
+  for (const area of list) if (area.control) app.route("/_emulator", area.control);
+  app.route(SAMPLE_AGENTS_PATH, sampleAgents(areas.kb.store));
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {
@@ -61,7 +98,7 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
     });
   }
   app.notFound((c) =>
-    controlError(
+    controlError(emulator)(
       new ApiError(
         "ResourceNotFound",
         `No route at ${c.req.path}. The emulated APIs live under /gateway and /aikb; the control API under /_emulator.`,
@@ -69,5 +106,5 @@ export function createApp(emulator: Emulator): Hono<AppEnv> {
       c,
     )
   );
-  return app;
+  return { hono: app, areas };
 }

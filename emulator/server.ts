@@ -1,14 +1,14 @@
 /** Starts one emulator behind `Deno.serve`: what `main.ts` and the harness both run. */
-import { createApp } from "./app.ts";
-import type { Config } from "./config.ts";
-import { Emulator } from "./emulator.ts";
-import { loadFixtures } from "./fixtures.ts";
-import { loadScenarios } from "./scenarios/library.ts";
-import { serializeSnapshot } from "./snapshot.ts";
-import type { State } from "./state.ts";
+import { type Areas, createApp } from "./app.ts";
+import type { Config } from "./core/config.ts";
+import { Emulator } from "./core/emulator.ts";
+import { serializeSnapshot } from "./core/snapshot.ts";
+import { loadScenarios } from "./scenarios/store.ts";
+import { loadFixtures, STATE, type State } from "./state.ts";
 
 export interface RunningEmulator {
-  emulator: Emulator;
+  emulator: Emulator<State>;
+  areas: Areas;
   /** `http://HOST:PORT`, no trailing slash. */
   url: string;
   /** Stops serving, ends live streams, and exports `--snapshot` when one was named. */
@@ -25,8 +25,8 @@ async function readSnapshot(path: string): Promise<unknown | undefined> {
 }
 
 export async function startServer(config: Config, fixtures?: State): Promise<RunningEmulator> {
-  const emulator = new Emulator(config, fixtures ?? await loadFixtures(config.fixtures));
-  emulator.scenarios = await loadScenarios(config.scenarios);
+  const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
+  const { hono, areas } = createApp(emulator, await loadScenarios(config.scenarios));
   if (config.snapshot) {
     const snapshot = await readSnapshot(config.snapshot);
     if (snapshot !== undefined) {
@@ -37,23 +37,26 @@ export async function startServer(config: Config, fixtures?: State): Promise<Run
       }
     }
   }
-  const app = createApp(emulator);
   const server = Deno.serve(
     { hostname: config.host, port: config.port, onListen: () => {} },
-    (request, info) => app.fetch(request, info),
+    (request, info) => hono.fetch(request, info),
   );
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   emulator.selfOrigin = `http://${host}:${server.addr.port}`;
   let closed: Promise<void> | undefined;
   return {
     emulator,
+    areas,
     url: emulator.selfOrigin,
     close: () =>
       closed ??= (async () => {
         emulator.close();
         await server.shutdown();
         if (config.snapshot) {
-          await Deno.writeTextFile(config.snapshot, serializeSnapshot(emulator.exportSnapshot()));
+          await Deno.writeTextFile(
+            config.snapshot,
+            serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot()),
+          );
         }
       })(),
   };

@@ -3,7 +3,7 @@
  * SDK does (host without port, path without trailing slash, Java URL encoding) and returns the
  * parsed envelope.
  */
-import { wallNow } from "../emulator/clock.ts";
+import { wallNow } from "../emulator/core/clock.ts";
 import { queryPairs, signUrl } from "../emulator/signed-api/signature.ts";
 
 export interface ClientOptions {

@@ -10,16 +10,17 @@
  * });
  * ```
  */
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/config.ts";
-import type { Emulator } from "../emulator/emulator.ts";
-import { loadFixtures } from "../emulator/fixtures.ts";
-import type { JournalEntry, JournalFilter } from "../emulator/journal.ts";
+import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
+import type { Emulator } from "../emulator/core/emulator.ts";
+import type { JournalFilter } from "../emulator/core/journal.ts";
+import type { Entry as JournalEntry } from "../emulator/app.ts";
 import { startServer } from "../emulator/server.ts";
-import type { Snapshot } from "../emulator/snapshot.ts";
-import type { State } from "../emulator/state.ts";
-import type { AccessKey } from "../emulator/tenants.ts";
+import type { Areas } from "../emulator/app.ts";
+import type { Snapshot } from "../emulator/core/snapshot.ts";
+import { loadFixtures, type State } from "../emulator/state.ts";
+import type { AccessKey } from "../emulator/core/tenants.ts";
 import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
-import { readScenario } from "../emulator/scenarios/library.ts";
+import { readScenario } from "../emulator/scenarios/store.ts";
 import {
   checkAgent as runCheck,
   type CheckOptions,
@@ -27,14 +28,18 @@ import {
 } from "../emulator/scenarios/conformance.ts";
 import { recordSession } from "../emulator/scenarios/record.ts";
 import { runScenario, type ScenarioReport } from "../emulator/scenarios/runner.ts";
-import { type Scenario, type ScenarioInput, ScenarioSchema } from "../emulator/scenarios/schema.ts";
-import { parseParameters } from "../emulator/signed-api/validation.ts";
+import {
+  type Scenario,
+  type ScenarioInput,
+  ScenarioSchema,
+} from "../emulator/scenarios/schemas.ts";
+import { parseParameters } from "../emulator/core/validation.ts";
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
 export type { ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
 export type { CheckOptions, ConformanceReport } from "../emulator/scenarios/conformance.ts";
-export type { Scenario, ScenarioInput } from "../emulator/scenarios/schema.ts";
+export type { Scenario, ScenarioInput } from "../emulator/scenarios/schemas.ts";
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 
 export interface EmulatorOptions {
@@ -58,7 +63,9 @@ export interface RunningEmulator extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`. */
   url: string;
   /** The emulator itself, for what the helpers below do not cover. */
-  emulator: Emulator;
+  emulator: Emulator<State>;
+  /** Each area's store and routes (advanced: reach an area's domain directly). */
+  areas: Areas;
   clock: {
     now(): number;
     /** Moves time forward, firing due timers; returns how many fired. */
@@ -110,10 +117,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     scenarios: options.scenarios ?? DEFAULT_CONFIG.scenarios,
   }, fixtures);
   const { emulator, url } = running;
+  const gateway = running.areas.gateway.store;
   const virtual = emulator.clock;
   return {
     url,
     emulator,
+    areas: running.areas,
     clock: {
       now: () => virtual.now(),
       advance: (ms) => virtual.advance(ms),
@@ -131,12 +140,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     addKey: (key) => emulator.addKey({ enterpriseId: DEMO_KEY.enterpriseId, ...key }),
     runScenario: async (scenario) =>
       runScenario(
-        emulator,
+        gateway,
         typeof scenario === "string"
           ? await readScenario(scenario)
           : parseParameters(ScenarioSchema, scenario),
       ),
-    recordSession: (sessionId, name) => recordSession(emulator, sessionId, name),
+    recordSession: (sessionId, name) => recordSession(gateway, sessionId, name),
     client: (clientOptions = {}) =>
       new SignedClient({ url, now: () => virtual.now(), ...clientOptions }),
     close: running.close,
@@ -150,5 +159,5 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
  */
 export async function checkAgent(options: CheckOptions): Promise<ConformanceReport> {
   await using ccemu = await startEmulator({ clock: "real" });
-  return runCheck(ccemu.emulator, options);
+  return runCheck(ccemu.areas.gateway.store, options);
 }

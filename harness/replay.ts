@@ -5,8 +5,8 @@
  * and exits non-zero on any failure. `--agent` points every scenario at your agent instead.
  */
 import { parseArgs } from "node:util";
-import { loadScenarios } from "../emulator/scenarios/library.ts";
-import type { Scenario } from "../emulator/scenarios/schema.ts";
+import { loadScenarios } from "../emulator/scenarios/store.ts";
+import type { Scenario } from "../emulator/scenarios/schemas.ts";
 import { junitXml } from "./junit.ts";
 import { startEmulator } from "./mod.ts";
 

@@ -4,7 +4,7 @@
  * the virtual clock of the ccemu at URL when one answers there, else with the wall clock.
  */
 import { parseArgs } from "node:util";
-import { parseTime, wallNow } from "../emulator/clock.ts";
+import { parseTime, wallNow } from "../emulator/core/clock.ts";
 import { curlCommand } from "../emulator/signed-api/curl.ts";
 import { DEMO_KEY } from "./client.ts";
 

@@ -1,8 +1,8 @@
 /** Test helpers: an in-process emulator over the default fixtures and a signed-request builder. */
 import { createApp } from "../emulator/app.ts";
-import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/config.ts";
-import { Emulator } from "../emulator/emulator.ts";
-import { loadFixtures } from "../emulator/fixtures.ts";
+import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
+import { Emulator } from "../emulator/core/emulator.ts";
+import { loadFixtures, STATE } from "../emulator/state.ts";
 import { formatTimestamp, signUrl } from "../emulator/signed-api/signature.ts";
 import { DEMO_KEY } from "../harness/client.ts";
 
@@ -32,9 +32,10 @@ export interface SignedRequestOptions {
 export function testEmulator(config: Partial<Config> = {}) {
   const emulator = new Emulator(
     { ...DEFAULT_CONFIG, clock: "manual", clockStart: MANUAL_CLOCK_START, seed: 7, ...config },
+    STATE,
     structuredClone(fixtures),
   );
-  const app = createApp(emulator);
+  const { hono: app, areas } = createApp(emulator);
   const env = (remote = "127.0.0.1") => ({ remoteAddr: { hostname: remote } });
 
   /** Sends a request signed as the Java SDK signs it, in process. */
@@ -112,6 +113,7 @@ export function testEmulator(config: Partial<Config> = {}) {
 
   return {
     emulator,
+    areas,
     app,
     signed,
     send,

@@ -123,7 +123,7 @@ Deno.test("bad flags exit 2 with the usage", async () => {
 });
 
 Deno.test("flags after a leading -- (as `deno task start -- --port 0` passes them) are read", async () => {
-  const { parseConfig } = await import("../emulator/config.ts");
+  const { parseConfig } = await import("../emulator/core/config.ts");
   const config = parseConfig(["--", "--port", "0", "--clock", "manual"]);
   assert.ok(config !== "help");
   assert.equal(config.port, 0);

@@ -27,7 +27,7 @@ export async function api<T = Record<string, unknown>>(
 }
 
 /** The types the UI shows are the emulator's own, as the control API answers them in JSON. */
-export type { JournalEntry } from "../emulator/journal.ts";
+export type { Entry as JournalEntry } from "../emulator/app.ts";
 export type {
   AgentMessage,
   Finding,

@@ -1,11 +1,11 @@
 /** `/_emulator/clock`: read the virtual clock, set its mode or time, advance it. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
-import { parseTime } from "../clock.ts";
-import type { Emulator } from "../emulator.ts";
-import { parseParameters } from "../signed-api/validation.ts";
-import { jsonObject } from "./http.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import { parseTime } from "../core/clock.ts";
+import type { Emulator } from "../core/emulator.ts";
+import { parseParameters } from "../core/validation.ts";
+import { jsonObject } from "../core/body.ts";
 
 const time = () =>
   z.union([z.string(), z.number()]).transform((value, ctx) => {

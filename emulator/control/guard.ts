@@ -4,8 +4,8 @@
  * Origin is another site's (a page elsewhere posting to localhost).
  */
 import type { Context, Next } from "hono";
-import type { AppEnv } from "../app-env.ts";
-import { ApiError } from "../signed-api/errors.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import { ApiError } from "../core/errors.ts";
 
 /** `localhost`, `*.localhost`, 127.0.0.0/8 and `[::1]`, with or without a port. */
 export function isLoopbackHost(host: string | undefined): boolean {

@@ -2,23 +2,24 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
-import type { Emulator } from "../emulator.ts";
-import type { LiveEvent } from "../events.ts";
-import { ApiError } from "../signed-api/errors.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import type { Emulator } from "../core/emulator.ts";
+import type { LiveEvent } from "../core/events.ts";
+import { ApiError } from "../core/errors.ts";
 import { vLong } from "../signed-api/fields.ts";
-import { parseParameters } from "../signed-api/validation.ts";
+import { parseParameters } from "../core/validation.ts";
 import { curlCommand, plainCurl } from "../signed-api/curl.ts";
 
-const JournalQuery = z.strictObject({
-  area: z.enum(["outbound", "kb", "gateway", "storage"]).optional(),
-  path: z.string().optional(),
-  status: z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, {
-    error: "expected a status like 401 or a class like 4xx",
-  }).optional(),
-  since: vLong().optional(),
-  limit: vLong().pipe(z.number().min(1)).optional(),
-});
+const journalQuery = (areas: string[]) =>
+  z.strictObject({
+    area: z.enum(areas as [string, ...string[]]).optional(),
+    path: z.string().optional(),
+    status: z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, {
+      error: "expected a status like 401 or a class like 4xx",
+    }).optional(),
+    since: vLong().optional(),
+    limit: vLong().pipe(z.number().min(1)).optional(),
+  });
 
 /** One SSE event; its data is one line of JSON, its id the journal entry's (for resuming). */
 function sseEvent(event: LiveEvent): string {
@@ -34,7 +35,9 @@ const EventsQuery = z.strictObject({
   sessionId: z.string().min(1).optional(),
 });
 
-export function journalRoutes(emulator: Emulator) {
+/** `areas`: the names an entry's `area` may have (the areas' and `storage`). */
+export function journalRoutes(emulator: Emulator, areas: string[]) {
+  const JournalQuery = journalQuery(areas);
   return new Hono<AppEnv>()
     .get("/journal", (c) => {
       const filter = parseParameters(JournalQuery, c.req.query());
@@ -55,8 +58,8 @@ export function journalRoutes(emulator: Emulator) {
       const entry = emulator.journal.get(Number(c.req.param("id")));
       if (!entry) throw new ApiError("ResourceNotFound", `No journal entry ${c.req.param("id")}.`);
       const body = entry.body && !entry.body.truncated ? entry.body.text : undefined;
-      if (entry.push) {
-        return c.json({ curl: plainCurl(entry.method, entry.push.url, entry.headers, body) });
+      if (entry.target) {
+        return c.json({ curl: plainCurl(entry.method, entry.target, entry.headers, body) });
       }
       const url = new URL(entry.path, emulator.selfOrigin);
       for (const [name, value] of Object.entries(entry.query)) {
@@ -93,7 +96,7 @@ export function journalRoutes(emulator: Emulator) {
         (types === undefined || types.includes(event.type)) &&
         (filter.sessionId === undefined ||
           (event.type === "gateway" && event.sessionId === filter.sessionId) ||
-          (event.type === "journal" && event.entry.push?.sessionId === filter.sessionId));
+          (event.type === "journal" && event.entry.sessionId === filter.sessionId));
       return streamSSE(c, async (stream) => {
         const queue: LiveEvent[] = [];
         let wake = () => {};

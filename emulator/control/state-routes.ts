@@ -1,13 +1,12 @@
 /** `/_emulator`: health, reset, snapshot export/import, access keys, published schemas. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
-import type { Emulator } from "../emulator.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import type { Emulator } from "../core/emulator.ts";
 import type { Operation } from "../signed-api/operation.ts";
-import { serializeSnapshot, SnapshotSchema } from "../snapshot.ts";
-import { ScenarioSchema } from "../scenarios/schema.ts";
-import { type AccessKey, AccessKeySchema } from "../tenants.ts";
-import { jsonObject } from "./http.ts";
+import { serializeSnapshot } from "../core/snapshot.ts";
+import { type AccessKey, AccessKeySchema } from "../core/tenants.ts";
+import { jsonObject } from "../core/body.ts";
 
 export const VERSION = "0.1.0";
 
@@ -20,7 +19,15 @@ function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
-export function stateRoutes(emulator: Emulator, operations: Operation[]) {
+/**
+ * `published` are the areas' own schemas worth publishing beside the operations (the scenario
+ * format), passed in so that the control API imports no area.
+ */
+export function stateRoutes(
+  emulator: Emulator,
+  operations: Operation[],
+  published: Record<string, z.ZodType>,
+) {
   const snapshotLimit = emulator.config.maxBodyBytes * 8;
   return new Hono<AppEnv>()
     .get("/health", (c) =>
@@ -39,7 +46,7 @@ export function stateRoutes(emulator: Emulator, operations: Operation[]) {
     })
     .get("/snapshot", (c) => {
       c.header("content-type", "application/json; charset=UTF-8");
-      return c.body(serializeSnapshot(emulator.exportSnapshot()));
+      return c.body(serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot()));
     })
     .post("/snapshot", async (c) => {
       emulator.importSnapshot(await jsonObject(c, snapshotLimit));
@@ -53,9 +60,11 @@ export function stateRoutes(emulator: Emulator, operations: Operation[]) {
     })
     .get("/schemas", (c) =>
       c.json({
-        snapshot: jsonSchema(SnapshotSchema),
+        snapshot: jsonSchema(emulator.snapshotSchema),
         accessKey: jsonSchema(AccessKeySchema),
-        scenario: jsonSchema(ScenarioSchema),
+        ...Object.fromEntries(
+          Object.entries(published).map(([name, schema]) => [name, jsonSchema(schema)]),
+        ),
         operations: Object.fromEntries(operations.map((op) => [
           `${op.method} ${op.path}`,
           {

@@ -2,12 +2,12 @@
  * One push from the gateway to an agent: the HTTP exchange, the reply read the robot's way, every
  * fault turned into a clear error, and one journal entry with the SSE timeline and timings.
  */
-import { preciseWallNow } from "../clock.ts";
-import type { Emulator } from "../emulator.ts";
-import { storeBody } from "../journal.ts";
-import { headersObject } from "../journal-middleware.ts";
+import { preciseWallNow } from "../core/clock.ts";
+import { storeBody } from "../core/journal.ts";
+import { headersObject } from "../core/journal-middleware.ts";
 import { type Delivery, emptyDelivery, readEnvelope } from "./replies.ts";
-import type { ResponseMode, Robot } from "./schemas.ts";
+import type { PushEntry, ResponseMode, Robot } from "./schemas.ts";
+import type { GatewayStore } from "./store.ts";
 import {
   type AgentError,
   DefaultStreamReader,
@@ -34,13 +34,13 @@ export interface PushOutcome {
 
 /** The agent URL for an interface type: `<domain><uri>`; domain `self` is ccemu's own origin. */
 export function agentUrl(
-  emulator: Emulator,
+  selfOrigin: string,
   robot: Robot,
   type: "Message" | "Open",
 ): string | undefined {
   const config = robot.pushConfigList.find((c) => c.type === type);
   if (!config) return undefined;
-  const domain = robot.domain === "self" ? emulator.selfOrigin : robot.domain;
+  const domain = robot.domain === "self" ? selfOrigin : robot.domain;
   return domain.replace(/\/+$/, "") + config.uri;
 }
 
@@ -115,9 +115,10 @@ function readBlocking(
   return { delivery, error: null };
 }
 
-export async function push(emulator: Emulator, input: PushInput): Promise<PushOutcome> {
+export async function push(store: GatewayStore, input: PushInput): Promise<PushOutcome> {
+  const { emulator } = store;
   const { robot, mode, via } = input;
-  const url = agentUrl(emulator, robot, via === "open" ? "Open" : "Message")!;
+  const url = agentUrl(emulator.selfOrigin, robot, via === "open" ? "Open" : "Message")!;
   const streaming = mode === "streaming";
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -216,7 +217,8 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
     clearTimeout(limitTimer);
   }
 
-  const entry = emulator.journal.add({
+  const entry = emulator.journal.add<PushEntry>({
+    kind: "push",
     requestId: emulator.newRequestId(),
     time,
     area: "gateway",
@@ -232,6 +234,8 @@ export async function push(emulator: Emulator, input: PushInput): Promise<PushOu
     },
     durationMs: elapsed(),
     ...(error ? { errorCode: error.code } : {}),
+    target: url,
+    sessionId: input.sessionId,
     push: {
       sessionId: input.sessionId,
       robotId: robot.robotId,

@@ -1,8 +1,12 @@
 /**
- * The robot gateway's records (document 1): registration (2.1), the messages an agent may send
- * (2.5), instructions (2.6), and what ccemu stores of robots and visitor sessions.
+ * The robot gateway's shapes (document 1): registration (2.1), the messages an agent may send
+ * (2.5), instructions (2.6), what ccemu stores of robots and visitor sessions, and the control
+ * bodies that drive sessions. Longer than most files because every shape of the area is written
+ * here and nowhere else.
  */
 import { z } from "zod";
+import type { JournalEntry } from "../core/journal.ts";
+import { defineSlice, numericIds } from "../core/state.ts";
 import { vBool, vText } from "../signed-api/fields.ts";
 
 // ---- Registration (spec 2.1) ----
@@ -280,3 +284,82 @@ export const GatewayStateSchema = z.strictObject({
   sessions: z.array(SessionSchema).default(() => []),
 });
 export type GatewayState = z.infer<typeof GatewayStateSchema>;
+
+export const gatewaySlice = defineSlice<GatewayState>({
+  name: "gateway",
+  schema: GatewayStateSchema,
+  sequences: {
+    robotId: { ids: (s) => numericIds(s.robots.map((r) => r.robotId)), first: 10001 },
+    sessionId: {
+      ids: (s) => numericIds(s.sessions.map((session) => session.sessionId.replace(/^s-/, ""))),
+      first: 1,
+    },
+  },
+  lists: [
+    { path: "gateway.robots", id: "robotId", space: "robot" },
+    { path: "gateway.sessions", id: "sessionId", space: "session" },
+  ],
+});
+
+// ---- Pushes, as the journal records them ----
+
+/** A push from the gateway to an agent: what the inspector shows beyond the HTTP exchange. */
+export interface PushRecord {
+  sessionId: string;
+  robotId: string;
+  platform: string;
+  responseMode: string;
+  /** `open`: the open-session call; `message`: a visitor message. */
+  via: "open" | "message";
+  url: string;
+  /** Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing. */
+  events: { at: number; event: string; data: string | null; ignored?: boolean }[];
+  timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
+  findings: Finding[];
+  delivered: { messages: AgentMessage[]; instruction: Instruction | null };
+  error: { code: string; message: string } | null;
+}
+
+/** The journal entry of a push: the gateway's own kind. */
+export interface PushEntry extends JournalEntry {
+  kind: "push";
+  push: PushRecord;
+}
+
+// ---- Control bodies (`/_emulator/gateway`) ----
+
+export const OpenSessionRequest = z.strictObject({
+  robotId: z.string().min(1),
+  visitor: VisitorSchema.default(() => ({})),
+  responseMode: ResponseModeSchema.default("blocking"),
+});
+export type OpenSessionInput = z.infer<typeof OpenSessionRequest>;
+
+export const SendMessageRequest = z.union([
+  z.strictObject({ text: z.string().min(1, { error: "must not be empty" }) }),
+  z.strictObject({
+    image: z.strictObject({
+      fileName: z.string().regex(/\.(png|jpe?g|gif|webp|bmp)$/i, {
+        error: "must be an image file name (.png, .jpg, .jpeg, .gif, .webp, .bmp)",
+      }),
+      contentBase64: z.string().min(1),
+    }),
+  }),
+], { error: 'send {"text": "..."} or {"image": {"fileName", "contentBase64"}}' });
+
+/** An agent added from the UI by its URL (the browser holds no access key to sign with). */
+export const AddRobotRequest = z.strictObject({
+  name: z.string().min(1).default("my agent"),
+  url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
+  openPath: z.string().startsWith("/").optional(),
+  platform: z.enum(["Default", "PlatformA"]),
+  token: z.string().optional(),
+});
+export type AddRobotInput = z.infer<typeof AddRobotRequest>;
+
+export const RobotSettingsRequest = z.strictObject({
+  timeouts: z.strictObject({
+    blockingMs: z.number().int().min(1).max(600_000).optional(),
+    streamIdleMs: z.number().int().min(1).max(600_000).optional(),
+  }),
+});

@@ -3,12 +3,9 @@
  * from the visitor profile (spec 2.3), the open-session call made once before the first message,
  * each visitor message pushed the robot's way, the conversation id carried, history kept.
  */
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import { nextId } from "../state.ts";
 import { push, type PushOutcome } from "./push.ts";
-import { findRobot } from "./registry.ts";
-import type { HistoryItem, ResponseMode, Robot, Session, Visitor } from "./schemas.ts";
+import type { HistoryItem, OpenSessionInput, Robot, Session, Visitor } from "./schemas.ts";
+import type { GatewayStore } from "./store.ts";
 
 /** Every key of spec 2.3, filled from the profile ("" where the profile says nothing). */
 export function buildInputs(
@@ -89,29 +86,14 @@ export interface Exchange {
   journalId: number;
 }
 
-/** Sessions by id, per sessions list: rebuilt when reset, import or deletion replaces the list. */
-const sessionIndex = new WeakMap<Session[], Map<string, Session>>();
-
-export function findSession(emulator: Emulator, sessionId: string): Session {
-  const sessions = emulator.state.gateway.sessions;
-  let index = sessionIndex.get(sessions);
-  if (!index || index.size !== sessions.length) {
-    index = new Map(sessions.map((s) => [s.sessionId, s]));
-    sessionIndex.set(sessions, index);
-  }
-  const session = index.get(sessionId);
-  if (!session) throw new ApiError("ResourceNotFound", `No visitor session ${sessionId}.`);
-  return session;
-}
-
 /** Records what the agent delivered in the session's history and announces it. */
 function record(
-  emulator: Emulator,
+  store: GatewayStore,
   session: Session,
   outcome: PushOutcome,
   via: "open" | "message",
 ): Exchange {
-  const at = emulator.clock.now();
+  const at = store.now;
   const { delivery, error, journalId } = outcome;
   if (delivery.conversationId && !session.conversationId) {
     session.conversationId = delivery.conversationId;
@@ -141,7 +123,7 @@ function record(
     error,
     journalId,
   };
-  emulator.events.publish({
+  store.emulator.events.publish({
     type: "gateway",
     change: "delivered",
     sessionId: session.sessionId,
@@ -150,19 +132,13 @@ function record(
   return exchange;
 }
 
-export interface OpenSessionInput {
-  robotId: string;
-  visitor: Visitor;
-  responseMode: ResponseMode;
-}
-
 /** Opens a session; calls the robot's Open interface, when it has one, before anything else. */
 export async function openSession(
-  emulator: Emulator,
+  store: GatewayStore,
   input: OpenSessionInput,
 ): Promise<{ session: Session; open: Exchange | null }> {
-  const robot = findRobot(emulator.state, input.robotId);
-  const sessionId = `s-${nextId(emulator.state, "sessionId")}`;
+  const robot = store.findRobot(input.robotId);
+  const sessionId = `s-${store.nextId("sessionId")}`;
   const visitorId = input.visitor.visitorId ?? `visitor-${sessionId.slice(2)}`;
   const session: Session = {
     sessionId,
@@ -175,12 +151,12 @@ export async function openSession(
     inputs: {},
     conversationId: null,
     transferred: null,
-    createTime: emulator.clock.now(),
+    createTime: store.now,
     history: [],
   };
   session.inputs = buildInputs(session, input.visitor);
-  emulator.state.gateway.sessions.push(session);
-  emulator.events.publish({
+  store.state.sessions.push(session);
+  store.emulator.events.publish({
     type: "gateway",
     change: "session-opened",
     sessionId,
@@ -188,8 +164,8 @@ export async function openSession(
   });
   let open: Exchange | null = null;
   if (robot.pushConfigList.some((c) => c.type === "Open")) {
-    const outcome = await queued(emulator, sessionId, () =>
-      push(emulator, {
+    const outcome = await store.queued(sessionId, () =>
+      push(store, {
         robot,
         sessionId,
         via: "open",
@@ -201,35 +177,35 @@ export async function openSession(
           responseMode: "blocking",
         },
       }));
-    open = record(emulator, session, outcome, "open");
+    open = record(store, session, outcome, "open");
   }
   return { session, open };
 }
 
 /** Sends a visitor message and waits for the agent's complete reply. */
 export function sendMessage(
-  emulator: Emulator,
+  store: GatewayStore,
   sessionId: string,
   message: VisitorMessage,
 ): Promise<Exchange> {
-  const session = findSession(emulator, sessionId);
-  const robot = findRobot(emulator.state, session.robotId);
-  return queued(emulator, sessionId, async () => {
+  const session = store.findSession(sessionId);
+  const robot = store.findRobot(session.robotId);
+  return store.queued(sessionId, async () => {
     // Read again inside the queue: an earlier message may have brought the conversation id.
     session.history.push({
       kind: "visitor",
-      at: emulator.clock.now(),
+      at: store.now,
       messageType: message.messageType,
       message: message.message,
       journalId: null,
     });
-    emulator.events.publish({
+    store.emulator.events.publish({
       type: "gateway",
       change: "visitor-message",
       sessionId,
       detail: { ...message },
     });
-    const outcome = await push(emulator, {
+    const outcome = await push(store, {
       robot,
       sessionId,
       via: "message",
@@ -238,64 +214,13 @@ export function sendMessage(
     });
     const visitorItem = session.history.findLast((item) => item.kind === "visitor");
     if (visitorItem) visitorItem.journalId = outcome.journalId;
-    return record(emulator, session, outcome, "message");
+    return record(store, session, outcome, "message");
   });
 }
 
-/** One exchange at a time per session, in the order sent, as a visitor's messages arrive. */
-const queues = new WeakMap<Emulator, Map<string, Promise<unknown>>>();
-
-function queued<T>(emulator: Emulator, sessionId: string, run: () => Promise<T>): Promise<T> {
-  let perEmulator = queues.get(emulator);
-  if (!perEmulator) queues.set(emulator, perEmulator = new Map());
-  const previous = perEmulator.get(sessionId) ?? Promise.resolve();
-  const next = previous.then(run, run);
-  perEmulator.set(sessionId, next.catch(() => {}));
-  return next;
-}
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  bmp: "image/bmp",
-};
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
-function decodeImage(contentBase64: string): Uint8Array {
-  let binary: string;
-  try {
-    binary = atob(contentBase64.replace(/\s+/g, ""));
-  } catch {
-    throw new ApiError(
-      "InvalidParameter",
-      "image.contentBase64: not valid base64.",
-      "image.contentBase64",
-    );
-  }
-  if (binary.length > MAX_IMAGE_BYTES) {
-    throw new ApiError(
-      "InvalidParameter",
-      `image.contentBase64: the image is larger than ${MAX_IMAGE_BYTES} bytes.`,
-      "image.contentBase64",
-    );
-  }
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-/** Keeps a visitor's image where the agent can fetch it, and answers the message to push. */
-export function storeImage(
-  emulator: Emulator,
-  sessionId: string,
-  fileName: string,
-  contentBase64: string,
-): VisitorMessage {
-  const bytes = decodeImage(contentBase64);
-  const extension = fileName.split(".").pop()!.toLowerCase();
-  const key = `${sessionId}-${emulator.media.size + 1}`;
-  emulator.media.set(key, { bytes, contentType: IMAGE_TYPES[extension], fileName });
-  const fileUrl = `${emulator.selfOrigin}/_storage/media/${key}/${encodeURIComponent(fileName)}`;
-  return { messageType: 105, message: { fileUrl, fileName } };
+/** Sessions without their histories (the list view), optionally one robot's. */
+export function sessionSummaries(store: GatewayStore, robotId?: string) {
+  return store.state.sessions
+    .filter((s) => robotId === undefined || s.robotId === robotId)
+    .map(({ history, ...summary }) => ({ ...summary, messages: history.length }));
 }

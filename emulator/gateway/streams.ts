@@ -4,7 +4,7 @@
  * (Dify's bare `event: ping` keep-alive), which the SSE rules otherwise drop without a trace.
  */
 import { createParser } from "eventsource-parser";
-import { monotonicNow } from "../clock.ts";
+import { monotonicNow } from "../core/clock.ts";
 import {
   checkInstruction,
   checkMessage,

@@ -3,8 +3,8 @@
  * size range up to 200 MB), its HMAC signature, the storage host to POST the form to, and HTML that
  * references the attachment the way answers do (`fileKey=<key>&fileName=<name>`).
  */
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
+import { ApiError } from "../core/errors.ts";
+import type { KbStore } from "./store.ts";
 import {
   FORM_MAX_BYTES,
   FORM_POLICY_TTL_MS,
@@ -16,15 +16,15 @@ import {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export function uploadSignature(emulator: Emulator, now: number, fileName: string) {
+export function uploadSignature(store: KbStore, now: number, fileName: string) {
   const extension = requireExtension(fileName);
-  const key = `a-${emulator.random.uuid()}.${extension}`;
+  const key = `a-${store.emulator.random.uuid()}.${extension}`;
   const policyJson = {
     expiration: new Date(now + FORM_POLICY_TTL_MS).toISOString(),
     conditions: [["eq", "$key", key], ["content-length-range", 0, FORM_MAX_BYTES]],
   };
   const policy = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(policyJson))));
-  const url = `${emulator.selfOrigin}/_storage/objects/${key}?fileKey=${
+  const url = `${store.emulator.selfOrigin}/_storage/objects/${key}?fileKey=${
     encodeURIComponent(key)
   }&fileName=${encodeURIComponent(fileName)}`;
   const rawHtmlContent = ["png", "jpg", "jpeg", "gif", "webp"].includes(extension)
@@ -32,8 +32,8 @@ export function uploadSignature(emulator: Emulator, now: number, fileName: strin
     : `<a href="${url}">${fileName}</a>`;
   return {
     ossAccessKeyId: STORAGE_ACCESS_KEY_ID,
-    signature: storageSignature(emulator, policy),
-    host: `${emulator.selfOrigin}/_storage/forms`,
+    signature: storageSignature(store, policy),
+    host: `${store.emulator.selfOrigin}/_storage/forms`,
     key,
     policy,
     rawHtmlContent,
@@ -43,7 +43,7 @@ export function uploadSignature(emulator: Emulator, now: number, fileName: strin
 
 /** Checks a form upload against its policy: access key, signature, expiry, key, size. */
 export function checkFormUpload(
-  emulator: Emulator,
+  store: KbStore,
   form: { ossAccessKeyId: string; signature: string; policy: string; key: string; size: number },
 ) {
   if (form.ossAccessKeyId !== STORAGE_ACCESS_KEY_ID) {
@@ -52,7 +52,7 @@ export function checkFormUpload(
       `ossAccessKeyId "${form.ossAccessKeyId}" is not the one signature_for_upload gave.`,
     );
   }
-  if (storageSignature(emulator, form.policy) !== form.signature) {
+  if (storageSignature(store, form.policy) !== form.signature) {
     throw new ApiError(
       "AuthFailure",
       "The signature does not match the policy: send both exactly as signature_for_upload gave them.",
@@ -66,7 +66,7 @@ export function checkFormUpload(
   } catch {
     throw new ApiError("InvalidParameter", "policy is not base64 JSON.", "policy");
   }
-  if (emulator.clock.now() > Date.parse(policy.expiration)) {
+  if (store.emulator.clock.now() > Date.parse(policy.expiration)) {
     throw new ApiError("SignaturesExpired", `The policy expired at ${policy.expiration}.`);
   }
   for (const condition of policy.conditions) {

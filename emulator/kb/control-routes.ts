@@ -4,14 +4,14 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
-import { jsonObject } from "../control/http.ts";
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import { parseParameters } from "../signed-api/validation.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import { jsonObject } from "../core/body.ts";
+import { ApiError } from "../core/errors.ts";
+import { parseParameters } from "../core/validation.ts";
 import { fileView } from "./files.ts";
 import { hitOf, search } from "./search.ts";
-import { type Caller, callerOf, directoryTree, faqView } from "./store.ts";
+import { directoryTree, faqView, type KbStore } from "./store.ts";
+import type { Tenant } from "../core/tenants.ts";
 
 const Search = z.strictObject({
   keyword: z.string().optional(),
@@ -20,20 +20,21 @@ const Search = z.strictObject({
   limit: z.number().int().min(1).max(100).default(20),
 });
 
-export function kbControlRoutes(emulator: Emulator) {
-  const caller = (): Caller => {
-    const key = emulator.state.accessKeys.find((k) => k.permissions.includes("*"));
+export function kbControlRoutes(store: KbStore) {
+  /** The UI sees the knowledge base as the first key with every permission sees it. */
+  const viewer = (): Tenant => {
+    const key = store.emulator.state.accessKeys.find((k) => k.permissions.includes("*"));
     if (!key) {
       throw new ApiError(
         "ResourceNotFound",
         "No access key with every permission to view the knowledge base as.",
       );
     }
-    return callerOf(
-      emulator,
+    return {
+      enterpriseId: key.enterpriseId,
+      timeZone: store.emulator.findEnterprise(key.enterpriseId)?.timeZone ?? "Asia/Shanghai",
       key,
-      emulator.findEnterprise(key.enterpriseId)?.timeZone ?? "Asia/Shanghai",
-    );
+    };
   };
   const repositoryId = (text: string | undefined) => {
     if (!text || !/^\d+$/.test(text)) {
@@ -41,9 +42,9 @@ export function kbControlRoutes(emulator: Emulator) {
     }
     return Number(text);
   };
-  return new Hono<AppEnv>()
+  return new Hono<AppEnv>().basePath("/kb")
     .get("/repositories", (c) => {
-      const { kb } = emulator.state, me = caller();
+      const kb = store.state, me = viewer();
       const mine = (r: { enterpriseId: string }) => r.enterpriseId === me.enterpriseId;
       return c.json({
         repositories: [
@@ -66,27 +67,27 @@ export function kbControlRoutes(emulator: Emulator) {
     .get("/tree", (c) => {
       const type = c.req.query("type") === "FILE" ? "FILE" : "FAQ";
       return c.json({
-        tree: directoryTree(caller(), repositoryId(c.req.query("repositoryId")), type),
+        tree: directoryTree(store, viewer(), repositoryId(c.req.query("repositoryId")), type),
       });
     })
     .get("/items", (c) => {
-      const id = repositoryId(c.req.query("repositoryId")), me = caller();
+      const id = repositoryId(c.req.query("repositoryId")), me = viewer();
       return c.json({
-        faqs: emulator.state.kb.faqs.filter((f) =>
+        faqs: store.state.faqs.filter((f) =>
           f.repositoryId === id && f.enterpriseId === me.enterpriseId
         ).map(faqView),
-        files: emulator.state.kb.files.filter((f) =>
+        files: store.state.files.filter((f) =>
           f.repositoryId === id && f.enterpriseId === me.enterpriseId
-        ).map((f) => fileView(f, me.now)),
+        ).map((f) => fileView(f, store.now)),
       });
     })
     .post("/search", async (c) => {
       const q = parseParameters(Search, await jsonObject(c, 65536));
-      const me = caller();
-      const { candidates, terms } = search(me, q);
+      const me = viewer();
+      const { candidates, terms } = search(store, me, q);
       return c.json({
         total: candidates.length,
-        hits: candidates.slice(0, q.limit).map((candidate) => hitOf(me, candidate, terms)),
+        hits: candidates.slice(0, q.limit).map((candidate) => hitOf(store, candidate, terms)),
       });
     });
 }

@@ -3,12 +3,11 @@
  * only from a completed upload: get_file_upload_url hands out a pre-signed address, the client PUTs
  * the bytes there, then create_file names the fileKey.
  */
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import { nextId } from "../state.ts";
+import { ApiError } from "../core/errors.ts";
 import type { KbFile, Recycled } from "./schemas.ts";
-import { type Caller, directoryFor, findFaq, findRepository } from "./store.ts";
-import { localText } from "../zoned-time.ts";
+import { directoryFor, findFaq, findRepository, type KbStore } from "./store.ts";
+import type { Tenant } from "../core/tenants.ts";
+import { localText } from "../core/zoned-time.ts";
 import {
   extensionOf,
   MEDIA_LINK_TTL_MS,
@@ -18,12 +17,12 @@ import {
   UPLOAD_URL_TTL_MS,
 } from "./storage.ts";
 
-export function uploadUrl(emulator: Emulator, c: Caller, fileName: string, fileSize: number) {
+export function uploadUrl(store: KbStore, t: Tenant, fileName: string, fileSize: number) {
   const extension = requireExtension(fileName);
-  const fileKey = `f-${emulator.random.uuid()}.${extension}`;
-  const expiresAt = c.now + UPLOAD_URL_TTL_MS;
-  c.state.kb.uploads.push({
-    enterpriseId: c.enterpriseId,
+  const fileKey = `f-${store.emulator.random.uuid()}.${extension}`;
+  const expiresAt = store.now + UPLOAD_URL_TTL_MS;
+  store.state.uploads.push({
+    enterpriseId: t.enterpriseId,
     fileKey,
     fileName,
     fileSize,
@@ -32,17 +31,17 @@ export function uploadUrl(emulator: Emulator, c: Caller, fileName: string, fileS
     used: false,
   });
   return {
-    uploadUrl: `${emulator.selfOrigin}/_storage/uploads/${fileKey}?${
-      signedQuery(emulator, `PUT\n${fileKey}`, expiresAt)
+    uploadUrl: `${store.emulator.selfOrigin}/_storage/uploads/${fileKey}?${
+      signedQuery(store, `PUT\n${fileKey}`, expiresAt)
     }`,
     fileKey,
   };
 }
 
-export function findFile(c: Caller, id: number, parameter = "id"): KbFile {
-  const file = c.state.kb.files.find((f) => f.id === id && f.enterpriseId === c.enterpriseId);
+export function findFile(store: KbStore, t: Tenant, id: number, parameter = "id"): KbFile {
+  const file = store.state.files.find((f) => f.id === id && f.enterpriseId === t.enterpriseId);
   if (!file) throw new ApiError("ResourceNotFound", `${parameter}: no file ${id}.`, parameter);
-  findRepository(c, file.repositoryId, parameter);
+  findRepository(store, t, file.repositoryId, parameter);
   return file;
 }
 
@@ -57,9 +56,9 @@ export interface FileInput {
   effectiveTo?: number;
 }
 
-export function createFile(emulator: Emulator, c: Caller, input: FileInput): number {
-  findRepository(c, input.repositoryId);
-  directoryFor(c, input.repositoryId, input.directoryId, "FILE");
+export function createFile(store: KbStore, t: Tenant, input: FileInput): number {
+  findRepository(store, t, input.repositoryId);
+  directoryFor(store, t, input.repositoryId, input.directoryId, "FILE");
   const extension = extensionOf(input.fileName);
   if (!extension) {
     throw new ApiError(
@@ -68,8 +67,8 @@ export function createFile(emulator: Emulator, c: Caller, input: FileInput): num
       "fileName",
     );
   }
-  const upload = c.state.kb.uploads.find((u) =>
-    u.fileKey === input.fileKey && u.enterpriseId === c.enterpriseId
+  const upload = store.state.uploads.find((u) =>
+    u.fileKey === input.fileKey && u.enterpriseId === t.enterpriseId
   );
   if (!upload) {
     throw new ApiError(
@@ -102,11 +101,11 @@ export function createFile(emulator: Emulator, c: Caller, input: FileInput): num
       "effectiveTo",
     );
   }
-  const bytes = emulator.media.get(input.fileKey)?.bytes;
+  const bytes = store.emulator.media.get(input.fileKey)?.bytes;
   upload.used = true;
-  const id = nextId(c.state, "fileId");
-  c.state.kb.files.push({
-    enterpriseId: c.enterpriseId,
+  const id = store.nextId("fileId");
+  store.state.files.push({
+    enterpriseId: t.enterpriseId,
     id,
     name: input.fileName,
     repositoryId: input.repositoryId,
@@ -120,10 +119,10 @@ export function createFile(emulator: Emulator, c: Caller, input: FileInput): num
     actionCount: 0,
     size: upload.fileSize,
     type: extension,
-    createTime: c.nowText,
-    updateTime: c.nowText,
-    createUser: c.key.username,
-    updateUser: c.key.username,
+    createTime: store.nowText(t),
+    updateTime: store.nowText(t),
+    createUser: t.key.username,
+    updateUser: t.key.username,
     tags: (input.tags ?? []).map((tagId) => ({ id: tagId, name: `tag-${tagId}` })),
     effectiveFrom: input.effectiveFrom ?? null,
     effectiveTo: input.effectiveTo ?? null,
@@ -140,12 +139,12 @@ export function effectiveStatus(file: KbFile, now: number): string {
 }
 
 /** Directory names from the first level down to the file's own. */
-export function directoryNames(c: Caller, directoryId: number): string[] {
+export function directoryNames(store: KbStore, directoryId: number): string[] {
   const names: string[] = [];
   for (
-    let d = c.state.kb.directories.find((x) => x.id === directoryId);
+    let d = store.state.directories.find((x) => x.id === directoryId);
     d;
-    d = c.state.kb.directories.find((x) => x.id === d!.parentId)
+    d = store.state.directories.find((x) => x.id === d!.parentId)
   ) {
     names.unshift(d.name);
   }
@@ -180,10 +179,15 @@ export function fileView(file: KbFile, now: number) {
 }
 
 /** Deletes several documents into the recycle bin; all ids are checked before any goes. */
-export function deleteFiles(c: Caller, repositoryId: number, fileIds: number[]): number[] {
-  findRepository(c, repositoryId);
+export function deleteFiles(
+  store: KbStore,
+  t: Tenant,
+  repositoryId: number,
+  fileIds: number[],
+): number[] {
+  findRepository(store, t, repositoryId);
   const files = fileIds.map((id, i) => {
-    const file = findFile(c, id, `fileIds[${i}]`);
+    const file = findFile(store, t, id, `fileIds[${i}]`);
     if (file.repositoryId !== repositoryId) {
       throw new ApiError(
         "InvalidParameter",
@@ -194,20 +198,20 @@ export function deleteFiles(c: Caller, repositoryId: number, fileIds: number[]):
     return file;
   });
   const gone = new Set(fileIds);
-  c.state.kb.files = c.state.kb.files.filter((f) =>
-    !gone.has(f.id) || f.enterpriseId !== c.enterpriseId
+  store.state.files = store.state.files.filter((f) =>
+    !gone.has(f.id) || f.enterpriseId !== t.enterpriseId
   );
   for (const file of files) {
-    c.state.kb.recycled.push({
-      enterpriseId: c.enterpriseId,
+    store.state.recycled.push({
+      enterpriseId: t.enterpriseId,
       repositoryId,
       faqId: null,
       fileId: file.id,
       directoryId: file.directoryId,
       type: "FILE",
       name: file.name,
-      deleteUser: c.key.username,
-      deleteTime: c.now,
+      deleteUser: t.key.username,
+      deleteTime: store.now,
     });
   }
   return [...gone];
@@ -217,15 +221,16 @@ export function deleteFiles(c: Caller, repositoryId: number, fileIds: number[]):
 export const RECYCLE_WINDOW_MS = 30 * 86_400_000;
 
 export function recycledItems(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   q: { repositoryId: number; deleteUser?: string; keyword?: string; type?: string },
   timeZone: string,
 ) {
-  findRepository(c, q.repositoryId);
-  return c.state.kb.recycled
+  findRepository(store, t, q.repositoryId);
+  return store.state.recycled
     .filter((r) =>
-      r.enterpriseId === c.enterpriseId && r.repositoryId === q.repositoryId &&
-      c.now < r.deleteTime + RECYCLE_WINDOW_MS &&
+      r.enterpriseId === t.enterpriseId && r.repositoryId === q.repositoryId &&
+      store.now < r.deleteTime + RECYCLE_WINDOW_MS &&
       (q.deleteUser === undefined || r.deleteUser === q.deleteUser) &&
       (q.keyword === undefined || r.name.includes(q.keyword)) &&
       (q.type === undefined || q.type === "ALL" || r.type === q.type)
@@ -240,7 +245,7 @@ export function recycledItems(
 
 /** A temporary link to stored bytes: inline (preview) or as an attachment (download). */
 function mediaLink(
-  emulator: Emulator,
+  store: KbStore,
   now: number,
   key: string,
   fileName: string,
@@ -248,33 +253,33 @@ function mediaLink(
 ): string {
   const disposition = inline ? "inline" : "attachment";
   const what = `GET\n${key}\n${disposition}\n${fileName}`;
-  return `${emulator.selfOrigin}/_storage/objects/${
+  return `${store.emulator.selfOrigin}/_storage/objects/${
     encodeURIComponent(key)
   }?disposition=${disposition}&name=${encodeURIComponent(fileName)}&${
-    signedQuery(emulator, what, now + MEDIA_LINK_TTL_MS)
+    signedQuery(store, what, now + MEDIA_LINK_TTL_MS)
   }`;
 }
 
 export function fileMediaUrl(
-  emulator: Emulator,
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   fileId: number,
   inline: boolean,
 ): string {
-  const file = findFile(c, fileId, "fileId");
-  return mediaLink(emulator, c.now, file.fileKey, file.name, inline);
+  const file = findFile(store, t, fileId, "fileId");
+  return mediaLink(store, store.now, file.fileKey, file.name, inline);
 }
 
 /** A link to an attachment the FAQ entry references (answers or introduction). */
 export function faqMediaUrl(
-  emulator: Emulator,
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   faqId: number,
   fileKey: string,
   inline: boolean,
   attachments: { fileKey: string; fileName: string }[],
 ): string {
-  findFaq(c, faqId, "faqId");
+  findFaq(store, t, faqId, "faqId");
   const attachment = attachments.find((a) => a.fileKey === fileKey);
   if (!attachment) {
     throw new ApiError(
@@ -283,12 +288,12 @@ export function faqMediaUrl(
       "fileKey",
     );
   }
-  if (!emulator.media.has(fileKey)) {
+  if (!store.emulator.media.has(fileKey)) {
     throw new ApiError(
       "ResourceNotFound",
       `fileKey: nothing is stored under ${fileKey}; upload it with signature_for_upload first.`,
       "fileKey",
     );
   }
-  return mediaLink(emulator, c.now, fileKey, attachment.fileName, inline);
+  return mediaLink(store, store.now, fileKey, attachment.fileName, inline);
 }

@@ -3,23 +3,23 @@
  * else the best-matching paragraph of a document's text, else the configured fallback answer. Only
  * entries and documents in force answer. Deterministic: the same question gives the same answer.
  */
-import type { Emulator } from "../emulator.ts";
 import { effectiveStatus } from "./files.ts";
 import { bestMatch, similarity } from "./matching.ts";
-import { type Caller, plainText } from "./store.ts";
+import { type KbStore, plainText } from "./store.ts";
+import type { Tenant } from "../core/tenants.ts";
 
 export function answer(
-  emulator: Emulator,
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   content: string,
   conversationId: string | undefined,
   timeZone: string,
 ) {
-  const { kb } = c.state;
+  const kb = store.state;
   const faqs = kb.faqs.filter((f) =>
-    f.enterpriseId === c.enterpriseId &&
-    (f.onlineDateFrom === null || f.onlineDateFrom <= c.nowText) &&
-    (f.onlineDateTo === null || c.nowText < f.onlineDateTo)
+    f.enterpriseId === t.enterpriseId &&
+    (f.onlineDateFrom === null || f.onlineDateFrom <= store.nowText(t)) &&
+    (f.onlineDateTo === null || store.nowText(t) < f.onlineDateTo)
   );
   const faq = bestMatch(content, faqs, (f) => [f.question, ...f.similars.map((s) => s.question)]);
   let reply = kb.fallbackAnswer;
@@ -31,7 +31,7 @@ export function answer(
   } else {
     const paragraphs = kb.files
       .filter((f) =>
-        f.enterpriseId === c.enterpriseId && f.text && effectiveStatus(f, c.now) === "EFFECTIVE"
+        f.enterpriseId === t.enterpriseId && f.text && effectiveStatus(f, store.now) === "EFFECTIVE"
       )
       .flatMap((file) =>
         file.text.split(/\n\s*\n|\n/).map((text) => ({ file, text: text.trim() })).filter((p) =>
@@ -49,13 +49,14 @@ export function answer(
     }
   }
   return {
-    conversationId: conversationId ?? emulator.random.uuid(),
+    conversationId: conversationId ?? store.emulator.random.uuid(),
     content: reply,
     files,
     faqs: faqRefs,
     // ISO-style local time with its offset: the tenant's wall clock.
-    createTime: c.nowText.replaceAll("/", "-").replace(" ", "T") + localOffset(c.now, timeZone),
-    messageId: emulator.random.uuid(),
+    createTime: store.nowText(t).replaceAll("/", "-").replace(" ", "T") +
+      localOffset(store.now, timeZone),
+    messageId: store.emulator.random.uuid(),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Knowledge-base records as fixtures and state hold them (document 3, part 2). */
 import { z } from "zod";
+import { defineSlice } from "../core/state.ts";
 
 /** `yyyy/MM/dd HH:mm:ss`, the knowledge base's time text. */
 const KB_TIME = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
@@ -143,3 +144,22 @@ export const KbStateSchema = z.strictObject({
   ),
 });
 export type KbState = z.infer<typeof KbStateSchema>;
+
+export const kbSlice = defineSlice<KbState>({
+  name: "kb",
+  schema: KbStateSchema,
+  sequences: {
+    directoryId: { ids: (s) => s.directories.map((d) => d.id), first: 1001 },
+    faqId: { ids: (s) => s.faqs.map((f) => f.id), first: 2001 },
+    faqAnswerId: { ids: (s) => s.faqs.flatMap((f) => f.answers.map((a) => a.id)), first: 1 },
+    fileId: { ids: (s) => s.files.map((f) => f.id), first: 5001 },
+  },
+  lists: [
+    { path: "kb.publicRepositories", id: "id", space: "repository" },
+    { path: "kb.personalRepositories", id: "id", space: "repository" },
+    { path: "kb.botRepositories", id: "id", space: "repository" },
+    { path: "kb.directories", id: "id", space: "directory" },
+    { path: "kb.faqs", id: "id", space: "FAQ" },
+    { path: "kb.files", id: "id", space: "file" },
+  ],
+});

@@ -6,7 +6,8 @@
  */
 import { directoryNames } from "./files.ts";
 import type { Faq, KbFile } from "./schemas.ts";
-import { attachmentsIn, type Caller, plainText, subtree } from "./store.ts";
+import { attachmentsIn, type KbStore, plainText, subtree } from "./store.ts";
+import type { Tenant } from "../core/tenants.ts";
 
 export interface SearchQuery {
   keyword?: string;
@@ -76,20 +77,20 @@ function fileCandidate(file: KbFile): Candidate {
   return entry.candidate;
 }
 
-function candidates(c: Caller, q: SearchQuery): Candidate[] {
+function candidates(store: KbStore, t: Tenant, q: SearchQuery): Candidate[] {
   const repositories = q.repositoryIds ? new Set(q.repositoryIds) : undefined;
   const directories = q.directoryIds
-    ? new Set(q.directoryIds.flatMap((id) => [...subtree(c.state, id)]))
+    ? new Set(q.directoryIds.flatMap((id) => [...subtree(store.state, id)]))
     : undefined;
   const inScope = (x: { enterpriseId: string; repositoryId: number; directoryId: number }) =>
-    x.enterpriseId === c.enterpriseId && (!repositories || repositories.has(x.repositoryId)) &&
+    x.enterpriseId === t.enterpriseId && (!repositories || repositories.has(x.repositoryId)) &&
     (!directories || directories.has(x.directoryId));
   const out: Candidate[] = [];
   if (q.knowledgeType !== "FILE") {
-    for (const faq of c.state.kb.faqs) if (inScope(faq)) out.push(faqCandidate(faq));
+    for (const faq of store.state.faqs) if (inScope(faq)) out.push(faqCandidate(faq));
   }
   if (q.knowledgeType !== "FAQ") {
-    for (const file of c.state.kb.files) if (inScope(file)) out.push(fileCandidate(file));
+    for (const file of store.state.files) if (inScope(file)) out.push(fileCandidate(file));
   }
   return out;
 }
@@ -138,9 +139,9 @@ export interface Ranked {
 }
 
 /** The matching items in order, before paging; `hitOf` makes the page's hits. */
-export function search(c: Caller, q: SearchQuery): Ranked {
+export function search(store: KbStore, t: Tenant, q: SearchQuery): Ranked {
   const terms = (q.keyword ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-  const scored = candidates(c, q).map((candidate) => ({
+  const scored = candidates(store, t, q).map((candidate) => ({
     candidate,
     score: score(candidate, terms),
   })).filter((s) => s.score > 0);
@@ -158,7 +159,7 @@ export function search(c: Caller, q: SearchQuery): Ranked {
 }
 
 /** A search hit (spec 2.7), with matched terms in `<em>`. */
-export function hitOf(c: Caller, candidate: Candidate, terms: string[]) {
+export function hitOf(store: KbStore, candidate: Candidate, terms: string[]) {
   const common = { liked: false, directoryNames: [] as string[] };
   if (candidate.faq) {
     const faq = candidate.faq;
@@ -177,7 +178,7 @@ export function hitOf(c: Caller, candidate: Candidate, terms: string[]) {
       answers: faq.answers.map((a) => ({ faqId: faq.id, content: a.content, type: a.type })),
       content: highlight(plainText(faq.answers[0]), terms),
       introduction: faq.introduction,
-      directoryNames: directoryNames(c, faq.directoryId),
+      directoryNames: directoryNames(store, faq.directoryId),
       objectKey: `faq-${faq.id}`,
       type: "faq",
       similarList: faq.similars.map((s) => s.question),
@@ -203,7 +204,7 @@ export function hitOf(c: Caller, candidate: Candidate, terms: string[]) {
     answers: [],
     content: highlight(snippet(file.text || file.introduction, terms), terms),
     introduction: file.introduction,
-    directoryNames: directoryNames(c, file.directoryId),
+    directoryNames: directoryNames(store, file.directoryId),
     objectKey: file.fileKey,
     type: file.type,
     similarList: [],

@@ -1,17 +1,17 @@
 /** `/_storage/uploads/:fileKey` (pre-signed PUT) and `/_storage/objects/:key` (signed media links). */
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env.ts";
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import { ApiError } from "../core/errors.ts";
+import type { KbStore } from "./store.ts";
 import { checkFormUpload } from "./attachments.ts";
 import { checkSigned, contentTypeOf, FORM_MAX_BYTES, readExactly } from "./storage.ts";
 
-export function kbStorageRoutes(emulator: Emulator) {
+export function kbStorageRoutes(store: KbStore) {
   return new Hono<AppEnv>()
     .put("/uploads/:fileKey", async (c) => {
       const fileKey = c.req.param("fileKey");
-      checkSigned(emulator, `PUT\n${fileKey}`, c.req.query("expires"), c.req.query("signature"));
-      const upload = emulator.state.kb.uploads.find((u) => u.fileKey === fileKey);
+      checkSigned(store, `PUT\n${fileKey}`, c.req.query("expires"), c.req.query("signature"));
+      const upload = store.state.uploads.find((u) => u.fileKey === fileKey);
       if (!upload) throw new ApiError("ResourceNotFound", `No upload address ${fileKey}.`);
       if (upload.used) {
         throw new ApiError(
@@ -38,7 +38,7 @@ export function kbStorageRoutes(emulator: Emulator) {
         );
       }
       const bytes = await readExactly(c.req.raw.body, upload.fileSize);
-      emulator.media.set(fileKey, {
+      store.emulator.media.set(fileKey, {
         bytes,
         contentType: contentTypeOf(upload.fileName),
         fileName: upload.fileName,
@@ -77,14 +77,14 @@ export function kbStorageRoutes(emulator: Emulator) {
         throw new ApiError("MissingParameter", "file is required (the resource file).", "file");
       }
       const key = field("key");
-      checkFormUpload(emulator, {
+      checkFormUpload(store, {
         ossAccessKeyId: field("ossAccessKeyId"),
         signature: field("signature"),
         policy: field("policy"),
         key,
         size: file.size,
       });
-      emulator.media.set(key, {
+      store.emulator.media.set(key, {
         bytes: new Uint8Array(await file.arrayBuffer()),
         contentType: contentTypeOf(key),
         fileName: file.name || key,
@@ -99,13 +99,13 @@ export function kbStorageRoutes(emulator: Emulator) {
       // documents are read through signed, expiring media links.
       if (!key.startsWith("a-")) {
         checkSigned(
-          emulator,
+          store,
           `GET\n${key}\n${disposition}\n${name}`,
           c.req.query("expires"),
           c.req.query("signature"),
         );
       }
-      const media = emulator.media.get(key);
+      const media = store.emulator.media.get(key);
       if (!media) {
         throw new ApiError(
           "ResourceNotFound",

@@ -5,8 +5,8 @@
  * the virtual clock. Bytes live in the emulator's media store, not in the state.
  */
 import { createHmac } from "node:crypto";
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
+import { ApiError } from "../core/errors.ts";
+import type { KbStore } from "./store.ts";
 import { signaturesEqual } from "../signed-api/signature.ts";
 
 /** How long get_file_upload_url's address stays valid (the spec does not say). */
@@ -70,17 +70,17 @@ export const contentTypeOf = (fileName: string) =>
   CONTENT_TYPES[extensionOf(fileName) ?? ""] ?? "application/octet-stream";
 
 /** The emulator's storage secret: fixed per seed, so signed addresses repeat from run to run. */
-export function storageSecret(emulator: Emulator): string {
-  return `ccemu-storage-${emulator.seed}`;
+export function storageSecret(store: KbStore): string {
+  return `ccemu-storage-${store.emulator.seed}`;
 }
 
-export function storageSignature(emulator: Emulator, text: string): string {
-  return createHmac("sha1", storageSecret(emulator)).update(text, "utf8").digest("base64");
+export function storageSignature(store: KbStore, text: string): string {
+  return createHmac("sha1", storageSecret(store)).update(text, "utf8").digest("base64");
 }
 
 /** Checks a pre-signed address: signature over `what`, then expiry on the virtual clock. */
 export function checkSigned(
-  emulator: Emulator,
+  store: KbStore,
   what: string,
   expires: string | undefined,
   signature: string | undefined,
@@ -91,25 +91,25 @@ export function checkSigned(
       "This storage address lacks its expires and signature parameters.",
     );
   }
-  if (!signaturesEqual(storageSignature(emulator, `${what}\n${expires}`), signature)) {
+  if (!signaturesEqual(storageSignature(store, `${what}\n${expires}`), signature)) {
     throw new ApiError(
       "AuthFailure",
       "The storage address's signature does not match: use the address exactly as it was handed out.",
     );
   }
-  if (emulator.clock.now() > Number(expires)) {
+  if (store.emulator.clock.now() > Number(expires)) {
     throw new ApiError(
       "SignaturesExpired",
       `The storage address expired at ${
         new Date(Number(expires)).toISOString()
-      }; ccemu's clock reads ${new Date(emulator.clock.now()).toISOString()}.`,
+      }; ccemu's clock reads ${new Date(store.emulator.clock.now()).toISOString()}.`,
     );
   }
 }
 
 /** `?expires=…&signature=…` for an address valid until `expiresAt`. */
-export function signedQuery(emulator: Emulator, what: string, expiresAt: number): string {
-  const signature = storageSignature(emulator, `${what}\n${expiresAt}`);
+export function signedQuery(store: KbStore, what: string, expiresAt: number): string {
+  const signature = storageSignature(store, `${what}\n${expiresAt}`);
   return `expires=${expiresAt}&signature=${encodeURIComponent(signature)}`;
 }
 

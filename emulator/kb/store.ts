@@ -1,45 +1,46 @@
 /**
- * The knowledge base's repositories, directories and FAQ entries (document 3, parts 2 and 4):
- * pure operations on the state. Every lookup is scoped to the caller's tenant, and personal
- * repositories to their owner.
+ * The knowledge-base slice of the state: repositories, directories and FAQ entries (document 3,
+ * parts 2 and 4), with documents, uploads and the recycle bin beside them. Every lookup is scoped
+ * to the caller's tenant, and personal repositories to their owner.
  */
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import { localText } from "../zoned-time.ts";
-import { nextId, type State } from "../state.ts";
-import type { AccessKey } from "../tenants.ts";
-import type { Faq } from "./schemas.ts";
+import { AreaStore } from "../core/area-store.ts";
+import type { Emulator } from "../core/emulator.ts";
+import { ApiError } from "../core/errors.ts";
+import type { Tenant } from "../core/tenants.ts";
+import { localText } from "../core/zoned-time.ts";
+import { type Faq, kbSlice, type KbState } from "./schemas.ts";
+import { seedDocumentBytes } from "./seed.ts";
 
-export interface Caller {
-  state: State;
-  enterpriseId: string;
-  key: AccessKey;
-  /** `yyyy/MM/dd HH:mm:ss` of now in the tenant's zone. */
-  nowText: string;
-  now: number;
+export class KbStore extends AreaStore<KbState> {
+  constructor(emulator: Emulator) {
+    super(emulator, kbSlice);
+  }
+
+  /** Fixture documents carry their text: their bytes are seeded whenever the state is loaded. */
+  override load(): void {
+    seedDocumentBytes(this);
+  }
+
+  /** `yyyy/MM/dd HH:mm:ss` of now in the tenant's zone: the knowledge base's time text. */
+  nowText(t: Tenant): string {
+    return localText(this.now, t.timeZone);
+  }
 }
 
-/** The caller's view of the state, as every store function takes it: the key's tenant, now. */
-export function callerOf(emulator: Emulator, key: AccessKey, timeZone: string): Caller {
-  const now = emulator.clock.now();
-  return {
-    state: emulator.state,
-    enterpriseId: key.enterpriseId,
-    key,
-    now,
-    nowText: localText(now, timeZone),
-  };
-}
-
-type Directory = State["kb"]["directories"][number];
+type Directory = KbState["directories"][number];
 
 /** A repository the caller may use: public, the robot-dedicated one, or a personal one it owns. */
-export function findRepository(c: Caller, repositoryId: number, parameter = "repositoryId") {
-  const { kb } = c.state;
+export function findRepository(
+  store: KbStore,
+  t: Tenant,
+  repositoryId: number,
+  parameter = "repositoryId",
+) {
+  const kb = store.state;
   const mine = (r: { enterpriseId: string; id: number }) =>
-    r.enterpriseId === c.enterpriseId && r.id === repositoryId;
+    r.enterpriseId === t.enterpriseId && r.id === repositoryId;
   const repository = kb.publicRepositories.find(mine) ?? kb.botRepositories.find(mine) ??
-    kb.personalRepositories.find((r) => mine(r) && r.owner === c.key.username);
+    kb.personalRepositories.find((r) => mine(r) && r.owner === t.key.username);
   if (!repository) {
     throw new ApiError(
       "ResourceNotFound",
@@ -51,26 +52,27 @@ export function findRepository(c: Caller, repositoryId: number, parameter = "rep
 }
 
 export function findDirectory(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   directoryId: number,
   parameter = "directoryId",
 ): Directory {
-  const directory = c.state.kb.directories.find((d) =>
-    d.id === directoryId && d.enterpriseId === c.enterpriseId
+  const directory = store.state.directories.find((d) =>
+    d.id === directoryId && d.enterpriseId === t.enterpriseId
   );
   if (!directory) {
     throw new ApiError("ResourceNotFound", `${parameter}: no directory ${directoryId}.`, parameter);
   }
-  findRepository(c, directory.repositoryId, parameter);
+  findRepository(store, t, directory.repositoryId, parameter);
   return directory;
 }
 
 /** The ids of a directory and everything below it. */
-export function subtree(state: State, directoryId: number): Set<number> {
+export function subtree(state: KbState, directoryId: number): Set<number> {
   const ids = new Set([directoryId]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const d of state.kb.directories) {
+    for (const d of state.directories) {
       if (d.parentId !== null && ids.has(d.parentId) && !ids.has(d.id)) {
         ids.add(d.id);
         grew = true;
@@ -82,12 +84,13 @@ export function subtree(state: State, directoryId: number): Set<number> {
 
 /** A directory of `repositoryId` holding `type`: where an FAQ entry or a document may go. */
 export function directoryFor(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   repositoryId: number,
   directoryId: number,
   type: "FAQ" | "FILE",
 ): Directory {
-  const directory = findDirectory(c, directoryId);
+  const directory = findDirectory(store, t, directoryId);
   if (directory.repositoryId !== repositoryId) {
     throw new ApiError(
       "InvalidParameter",
@@ -110,14 +113,15 @@ export function directoryFor(
 
 /** The directory trees of a repository and knowledge type (spec 2.2), optionally bound to a robot. */
 export function directoryTree(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   repositoryId: number,
   type: "FAQ" | "FILE",
   botId?: number,
 ) {
-  findRepository(c, repositoryId);
-  const all = c.state.kb.directories.filter((d) =>
-    d.repositoryId === repositoryId && d.type === type && d.enterpriseId === c.enterpriseId
+  findRepository(store, t, repositoryId);
+  const all = store.state.directories.filter((d) =>
+    d.repositoryId === repositoryId && d.type === type && d.enterpriseId === t.enterpriseId
   );
   const node = (d: Directory): Record<string, unknown> => {
     const children = all.filter((child) => child.parentId === d.id).sort((a, b) => a.id - b.id).map(
@@ -133,15 +137,16 @@ export function directoryTree(
 }
 
 function checkSiblingName(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   repositoryId: number,
   parentId: number | null,
   name: string,
   self?: number,
 ) {
-  const clash = c.state.kb.directories.some((d) =>
+  const clash = store.state.directories.some((d) =>
     d.repositoryId === repositoryId && d.parentId === parentId && d.name === name &&
-    d.id !== self && d.enterpriseId === c.enterpriseId
+    d.id !== self && d.enterpriseId === t.enterpriseId
   );
   if (clash) {
     throw new ApiError(
@@ -176,27 +181,33 @@ function checkParent(
 }
 
 export function saveDirectory(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   input: { repositoryId: number; name: string; type: "FAQ" | "FILE"; parentId?: number },
 ): number {
-  findRepository(c, input.repositoryId);
+  findRepository(store, t, input.repositoryId);
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
-    checkParent(findDirectory(c, parentId, "parentId"), input.repositoryId, input.type, "parentId");
+    checkParent(
+      findDirectory(store, t, parentId, "parentId"),
+      input.repositoryId,
+      input.type,
+      "parentId",
+    );
   }
-  checkSiblingName(c, input.repositoryId, parentId, input.name);
-  const id = nextId(c.state, "directoryId");
-  c.state.kb.directories.push({
-    enterpriseId: c.enterpriseId,
+  checkSiblingName(store, t, input.repositoryId, parentId, input.name);
+  const id = store.nextId("directoryId");
+  store.state.directories.push({
+    enterpriseId: t.enterpriseId,
     id,
     repositoryId: input.repositoryId,
     name: input.name,
     type: input.type,
     parentId,
     botId: null,
-    createTime: c.nowText,
+    createTime: store.nowText(t),
     updateTime: null,
-    createUser: c.key.username,
+    createUser: t.key.username,
     updateUser: null,
   });
   return id;
@@ -207,7 +218,8 @@ export function saveDirectory(
  * the root of the target repository; under itself or its own descendants it cannot go.
  */
 export function editDirectory(
-  c: Caller,
+  store: KbStore,
+  t: Tenant,
   input: {
     directoryId: number;
     targetRepositoryId?: number;
@@ -215,16 +227,16 @@ export function editDirectory(
     targetDirectoryId?: number;
   },
 ) {
-  const directory = findDirectory(c, input.directoryId);
+  const directory = findDirectory(store, t, input.directoryId);
   const moving = input.targetRepositoryId !== undefined || input.targetDirectoryId !== undefined;
   const repositoryId = input.targetRepositoryId ?? directory.repositoryId;
   let parentId = directory.parentId;
   if (moving) {
-    findRepository(c, repositoryId, "targetRepositoryId");
+    findRepository(store, t, repositoryId, "targetRepositoryId");
     parentId = input.targetDirectoryId ?? null;
     if (parentId !== null) {
-      const target = findDirectory(c, parentId, "targetDirectoryId");
-      if (subtree(c.state, directory.id).has(parentId)) {
+      const target = findDirectory(store, t, parentId, "targetDirectoryId");
+      if (subtree(store.state, directory.id).has(parentId)) {
         throw new ApiError(
           "InvalidParameter",
           `targetDirectoryId: directory ${parentId} is ${
@@ -237,12 +249,17 @@ export function editDirectory(
     }
   }
   const name = input.name ?? directory.name;
-  checkSiblingName(c, repositoryId, parentId, name, directory.id);
-  const moved = subtree(c.state, directory.id);
-  for (const d of c.state.kb.directories) if (moved.has(d.id)) d.repositoryId = repositoryId;
-  for (const f of c.state.kb.faqs) if (moved.has(f.directoryId)) f.repositoryId = repositoryId;
-  for (const f of c.state.kb.files) if (moved.has(f.directoryId)) f.repositoryId = repositoryId;
-  Object.assign(directory, { name, parentId, updateTime: c.nowText, updateUser: c.key.username });
+  checkSiblingName(store, t, repositoryId, parentId, name, directory.id);
+  const moved = subtree(store.state, directory.id);
+  for (const d of store.state.directories) if (moved.has(d.id)) d.repositoryId = repositoryId;
+  for (const f of store.state.faqs) if (moved.has(f.directoryId)) f.repositoryId = repositoryId;
+  for (const f of store.state.files) if (moved.has(f.directoryId)) f.repositoryId = repositoryId;
+  Object.assign(directory, {
+    name,
+    parentId,
+    updateTime: store.nowText(t),
+    updateUser: t.key.username,
+  });
   return directory.id;
 }
 
@@ -261,17 +278,17 @@ export interface FaqInput {
   onlineDateTo?: string;
 }
 
-export function findFaq(c: Caller, id: number, parameter = "id"): Faq {
-  const faq = c.state.kb.faqs.find((f) => f.id === id && f.enterpriseId === c.enterpriseId);
+export function findFaq(store: KbStore, t: Tenant, id: number, parameter = "id"): Faq {
+  const faq = store.state.faqs.find((f) => f.id === id && f.enterpriseId === t.enterpriseId);
   if (!faq) throw new ApiError("ResourceNotFound", `${parameter}: no FAQ entry ${id}.`, parameter);
-  findRepository(c, faq.repositoryId, parameter);
+  findRepository(store, t, faq.repositoryId, parameter);
   return faq;
 }
 
-function checkFaq(c: Caller, input: FaqInput, self?: number) {
-  directoryFor(c, input.repositoryId, input.directoryId, "FAQ");
+function checkFaq(store: KbStore, t: Tenant, input: FaqInput, self?: number) {
+  directoryFor(store, t, input.repositoryId, input.directoryId, "FAQ");
   if (
-    c.state.kb.faqs.some((f) =>
+    store.state.faqs.some((f) =>
       f.directoryId === input.directoryId && f.question === input.question && f.id !== self
     )
   ) {
@@ -289,7 +306,7 @@ function checkFaq(c: Caller, input: FaqInput, self?: number) {
         `relatedIds[${i}]`,
       );
     }
-    findFaq(c, id, `relatedIds[${i}]`);
+    findFaq(store, t, id, `relatedIds[${i}]`);
   });
   if (input.onlineDateFrom && input.onlineDateTo && input.onlineDateFrom > input.onlineDateTo) {
     throw new ApiError(
@@ -300,76 +317,76 @@ function checkFaq(c: Caller, input: FaqInput, self?: number) {
   }
 }
 
-function answersOf(c: Caller, answers: FaqInput["answers"]) {
+function answersOf(store: KbStore, answers: FaqInput["answers"]) {
   return answers.map((a) => ({
-    id: nextId(c.state, "faqAnswerId"),
+    id: store.nextId("faqAnswerId"),
     content: a.content,
     type: a.type,
   }));
 }
 
-export function createFaq(c: Caller, input: FaqInput): number {
-  findRepository(c, input.repositoryId);
-  checkFaq(c, input);
-  const id = nextId(c.state, "faqId");
-  c.state.kb.faqs.push({
-    enterpriseId: c.enterpriseId,
+export function createFaq(store: KbStore, t: Tenant, input: FaqInput): number {
+  findRepository(store, t, input.repositoryId);
+  checkFaq(store, t, input);
+  const id = store.nextId("faqId");
+  store.state.faqs.push({
+    enterpriseId: t.enterpriseId,
     id,
     repositoryId: input.repositoryId,
     directoryId: input.directoryId,
     question: input.question,
     introductionType: input.introductionType ?? 1,
     introduction: input.introduction ?? "",
-    answers: answersOf(c, input.answers),
+    answers: answersOf(store, input.answers),
     similars: (input.similars ?? []).map((question) => ({ question })),
     relatedIds: input.relatedIds ?? [],
     onlineDateFrom: input.onlineDateFrom ?? null,
     onlineDateTo: input.onlineDateTo ?? null,
-    createTime: c.nowText,
-    updateTime: c.nowText,
-    createUser: c.key.username,
-    updateUser: c.key.username,
+    createTime: store.nowText(t),
+    updateTime: store.nowText(t),
+    createUser: t.key.username,
+    updateUser: t.key.username,
   });
   return id;
 }
 
 /** Edits an entry: answers overwrite; similars and relatedIds overwrite, and go when omitted or empty. */
-export function editFaq(c: Caller, id: number, input: FaqInput): number {
-  const faq = findFaq(c, id);
-  findRepository(c, input.repositoryId);
-  checkFaq(c, input, id);
+export function editFaq(store: KbStore, t: Tenant, id: number, input: FaqInput): number {
+  const faq = findFaq(store, t, id);
+  findRepository(store, t, input.repositoryId);
+  checkFaq(store, t, input, id);
   Object.assign(faq, {
     repositoryId: input.repositoryId,
     directoryId: input.directoryId,
     question: input.question,
     introductionType: input.introductionType ?? 1,
     introduction: input.introduction ?? faq.introduction,
-    answers: answersOf(c, input.answers),
+    answers: answersOf(store, input.answers),
     similars: (input.similars ?? []).map((question) => ({ question })),
     relatedIds: input.relatedIds ?? [],
     onlineDateFrom: input.onlineDateFrom ?? faq.onlineDateFrom,
     onlineDateTo: input.onlineDateTo ?? faq.onlineDateTo,
-    updateTime: c.nowText,
-    updateUser: c.key.username,
+    updateTime: store.nowText(t),
+    updateUser: t.key.username,
   });
   return id;
 }
 
 /** Deletes an entry into the recycle bin; other entries stop relating to it. */
-export function deleteFaq(c: Caller, id: number): number {
-  const faq = findFaq(c, id);
-  c.state.kb.faqs = c.state.kb.faqs.filter((f) => f.id !== id);
-  for (const other of c.state.kb.faqs) other.relatedIds = other.relatedIds.filter((r) => r !== id);
-  c.state.kb.recycled.push({
-    enterpriseId: c.enterpriseId,
+export function deleteFaq(store: KbStore, t: Tenant, id: number): number {
+  const faq = findFaq(store, t, id);
+  store.state.faqs = store.state.faqs.filter((f) => f.id !== id);
+  for (const other of store.state.faqs) other.relatedIds = other.relatedIds.filter((r) => r !== id);
+  store.state.recycled.push({
+    enterpriseId: t.enterpriseId,
     repositoryId: faq.repositoryId,
     faqId: id,
     fileId: null,
     directoryId: faq.directoryId,
     type: "FAQ",
     name: faq.question,
-    deleteUser: c.key.username,
-    deleteTime: c.now,
+    deleteUser: t.key.username,
+    deleteTime: store.now,
   });
   return id;
 }

@@ -2,14 +2,16 @@
  * Call records as the API shows them: the call-done list (CallDoneVO, spec 2.4), the not-started
  * list, and the call detail (spec 2.5) with a dialogue made from the script's template.
  */
-import type { Emulator } from "../emulator.ts";
+import type { Tenant } from "../core/tenants.ts";
 import { FINISH_STATUS_DESC } from "./outcomes.ts";
-import type { CallRecord, Script, Task } from "./schemas.ts";
+import type { CallDoneQuery, CallRecord, Script, Task } from "./schemas.ts";
+import type { OutboundStore } from "./store.ts";
+import { page } from "./tasks.ts";
 
 /** The recording ccemu serves for a call (a short silent WAV). */
-export const recordingUrl = (emulator: Emulator, record: CallRecord) =>
+const recordingUrl = (store: OutboundStore, record: CallRecord) =>
   record.finishStatus === 0
-    ? `${emulator.selfOrigin}/_storage/recordings/${record.callInstanceId}.wav`
+    ? `${store.emulator.selfOrigin}/_storage/recordings/${record.callInstanceId}.wav`
     : "";
 
 /** Names of the analysis results: the script's result definitions, or ccemu's defaults. */
@@ -40,12 +42,9 @@ function outcomeFields(record: CallRecord) {
   };
 }
 
-export function callDoneEntry(
-  emulator: Emulator,
-  record: CallRecord,
-  task: Task,
-  script: Script | undefined,
-) {
+/** A finished call as call_done_list shows it (CallDoneVO). */
+export function callDoneEntry(store: OutboundStore, record: CallRecord, task: Task) {
+  const script = store.scriptOf(task);
   return {
     callInstanceId: record.callInstanceId,
     callJobId: record.callJobId,
@@ -53,7 +52,7 @@ export function callDoneEntry(
     customerTelephone: record.customerTelephone,
     customerName: record.customerName,
     ...outcomeFields(record),
-    luyinOssUrl: recordingUrl(emulator, record),
+    luyinOssUrl: recordingUrl(store, record),
     resultList: resultList(record, script),
     properties: JSON.stringify(record.properties),
     userProperties: JSON.stringify({
@@ -76,6 +75,41 @@ export function notStartedEntry(record: CallRecord) {
       ...record.properties,
     }),
   };
+}
+
+/** `call_done_list`: a task's finished calls in the order they ended, filtered and paged. */
+export function listDoneCalls(store: OutboundStore, tenant: Tenant, q: CallDoneQuery) {
+  const task = store.findTask(tenant.enterpriseId, q.callJobId);
+  const script = store.scriptOf(task);
+  const from = q.startTime?.(tenant.timeZone) ?? -Infinity;
+  const to = q.endTime?.(tenant.timeZone) ?? Infinity;
+  let done = store.dialer.done(task.callJobId);
+  if (
+    q.finishStatus !== undefined || q.startTime !== undefined || q.endTime !== undefined ||
+    q.resultQueryList?.length
+  ) {
+    done = done.filter((r) =>
+      (q.finishStatus === undefined || r.finishStatus === q.finishStatus) &&
+      (r.startTime ?? 0) >= from && (r.startTime ?? 0) <= to &&
+      (q.resultQueryList ?? []).every(({ name, value }) =>
+        resultList(r, script).some((entry) =>
+          entry.name === name && entry.value.split(",").includes(value)
+        )
+      )
+    );
+  }
+  return page(done, q.pageNum, q.pageSize, (r) => callDoneEntry(store, r, task));
+}
+
+/** `call_not_start_list`: a task's numbers not dialed yet, paged. */
+export function listNotStarted(
+  store: OutboundStore,
+  tenant: Tenant,
+  q: { callJobId: number; pageNum?: number; pageSize?: number },
+) {
+  const task = store.findTask(tenant.enterpriseId, q.callJobId);
+  const waiting = store.records(task).filter((r) => r.callInstanceStatus === 0);
+  return page(waiting, q.pageNum, q.pageSize, notStartedEntry);
 }
 
 const fill = (text: string, properties: Record<string, unknown>) =>
@@ -107,12 +141,10 @@ export function phoneLogs(record: CallRecord, script: Script | undefined) {
   }));
 }
 
-export function callDetail(
-  emulator: Emulator,
-  record: CallRecord,
-  task: Task,
-  script: Script | undefined,
-) {
+/** The call detail of spec 2.5: dialogue, the call, the analysis results. */
+export function callDetail(store: OutboundStore, record: CallRecord) {
+  const task = store.findTask(record.enterpriseId, record.callJobId);
+  const script = store.scriptOf(task);
   const [intentionName, labelsName] = resultNames(script);
   return {
     phoneLogs: phoneLogs(record, script),
@@ -122,8 +154,8 @@ export function callDetail(
       customerTelephone: record.customerTelephone,
       customerName: record.customerName,
       ...outcomeFields(record),
-      luyinOssUrl: recordingUrl(emulator, record),
-      userLuyinOssUrl: recordingUrl(emulator, record),
+      luyinOssUrl: recordingUrl(store, record),
+      userLuyinOssUrl: recordingUrl(store, record),
       properties: record.properties,
       jobName: task.jobName,
       robotDefId: task.robotDefId,

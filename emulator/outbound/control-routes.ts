@@ -1,128 +1,68 @@
 /**
  * `/_emulator/outbound`: the tenant account conditions behind the system states (AI seats and
- * expiry, SMS balance) and each line's switch and balance. A change re-evaluates running tasks now.
+ * expiry, SMS balance) and each line's switch and balance, where a change re-evaluates running
+ * tasks at once; read views of tasks and calls for the UI (which holds no access key); advancing
+ * the clock until dialing is idle. `/_storage/recordings`: the calls' recordings.
  */
 import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
-import { parseTime } from "../clock.ts";
-import { jsonObject } from "../control/http.ts";
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import { parseParameters } from "../signed-api/validation.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import { jsonObject } from "../core/body.ts";
+import { ApiError } from "../core/errors.ts";
+import { parseParameters } from "../core/validation.ts";
 import { callDetail, callDoneEntry, silentWav } from "./calls.ts";
+import { changeAccount, tenantAccount } from "./accounts.ts";
+import { advanceUntilIdle } from "./dialer.ts";
+import { LineChange } from "./schemas.ts";
+import type { OutboundStore } from "./store.ts";
 import { taskEntry } from "./tasks.ts";
-import { dialerOf } from "./dialer.ts";
 
-const AccountChange = z.strictObject({
-  aiSeats: z.number().int().min(0).optional(),
-  /** ISO time, epoch ms, or null for "never". */
-  aiExpiresAt: z.union([
-    z.null(),
-    z.number().int(),
-    z.string().refine((s) => parseTime(s) !== undefined, { error: "expected ISO time" }),
-  ]).optional(),
-  smsBalance: z.number().int().min(0).optional(),
-});
-
-const LineChange = z.strictObject({
-  enabled: z.boolean().optional(),
-  lineAmount: z.number().optional(),
-});
-
-/** The longest "advance until idle" goes, in virtual time. */
-const IDLE_LIMIT_MS = 30 * 86_400_000;
-
-export function outboundControlRoutes(emulator: Emulator) {
-  const dialer = dialerOf(emulator);
-  const scriptOf = (robotDefId: number) =>
-    emulator.state.outbound.scripts.find((s) => s.robotDefId === robotDefId);
-  const taskOf = (id: string) => {
-    const task = emulator.state.outbound.tasks.find((t) => String(t.callJobId) === id);
-    if (!task) throw new ApiError("ResourceNotFound", `No task ${id}.`);
-    return task;
-  };
-  const account = (enterpriseId: string) => {
-    if (!emulator.findEnterprise(enterpriseId)) {
-      throw new ApiError("ResourceNotFound", `No enterprise ${enterpriseId}.`);
-    }
-    let found = emulator.state.outbound.accounts.find((a) => a.enterpriseId === enterpriseId);
-    if (!found) {
-      emulator.state.outbound.accounts.push(
-        found = { enterpriseId, aiSeats: 10, aiExpiresAt: null, smsBalance: 1000 },
-      );
-    }
-    return found;
-  };
-  return new Hono<AppEnv>()
-    .get("/accounts/:enterpriseId", (c) => c.json(account(c.req.param("enterpriseId"))))
-    .patch("/accounts/:enterpriseId", async (c) => {
-      const target = account(c.req.param("enterpriseId"));
-      const change = parseParameters(AccountChange, await jsonObject(c, 4096));
-      if (change.aiSeats !== undefined) target.aiSeats = change.aiSeats;
-      if (change.smsBalance !== undefined) target.smsBalance = change.smsBalance;
-      if (change.aiExpiresAt !== undefined) {
-        target.aiExpiresAt = change.aiExpiresAt === null ? null : parseTime(change.aiExpiresAt)!;
-      }
-      dialer.reconcile(target.enterpriseId);
-      return c.json(target);
-    })
-    // Read views for the UI, which holds no access key to call the signed API with.
+export function outboundControlRoutes(store: OutboundStore) {
+  return new Hono<AppEnv>().basePath("/outbound")
+    .get(
+      "/accounts/:enterpriseId",
+      (c) => c.json(tenantAccount(store, c.req.param("enterpriseId"))),
+    )
+    .patch(
+      "/accounts/:enterpriseId",
+      async (c) =>
+        c.json(changeAccount(store, c.req.param("enterpriseId"), await jsonObject(c, 4096))),
+    )
     .get("/tasks", (c) =>
       c.json({
-        tasks: emulator.state.outbound.tasks.map((t) => ({
-          ...taskEntry(t, dialer.runtime(t.callJobId)!.records),
+        tasks: store.state.tasks.map((t) => ({
+          ...taskEntry(t, store.records(t)),
           enterpriseId: t.enterpriseId,
         })),
       }))
     .get("/tasks/:callJobId/calls", (c) => {
-      const task = taskOf(c.req.param("callJobId"));
-      const records = dialer.runtime(task.callJobId)!.records;
+      const task = store.taskAt(c.req.param("callJobId"));
+      const records = store.records(task);
       const calls = records.slice(0, 500).map((r) => ({
-        ...callDoneEntry(emulator, r, task, scriptOf(task.robotDefId)),
+        ...callDoneEntry(store, r, task),
         rule: r.rule,
       }));
       return c.json({ total: records.length, calls });
     })
     .get("/calls/:callInstanceId", (c) => {
-      const record = emulator.state.outbound.calls.find((r) =>
-        String(r.callInstanceId) === c.req.param("callInstanceId")
-      );
-      if (!record) {
-        throw new ApiError("ResourceNotFound", `No call ${c.req.param("callInstanceId")}.`);
-      }
-      const task = taskOf(String(record.callJobId));
-      return c.json(callDetail(emulator, record, task, scriptOf(task.robotDefId)));
+      const id = c.req.param("callInstanceId");
+      const record = store.state.calls.find((r) => String(r.callInstanceId) === id);
+      if (!record) throw new ApiError("ResourceNotFound", `No call ${id}.`);
+      return c.json(callDetail(store, record));
     })
-    /** Moves the clock from timer to timer while any task still has calls to make (30 days at most). */
-    .post("/advance-until-idle", (c) => {
-      const start = emulator.clock.now();
-      let fired = 0;
-      while (dialer.busy() && emulator.clock.now() - start < IDLE_LIMIT_MS) {
-        const next = emulator.clock.status().nextTimerAt;
-        if (next === null) break;
-        fired += emulator.clock.advanceTo(Math.min(next, start + IDLE_LIMIT_MS));
-      }
-      return c.json({ ...emulator.clock.status(), fired, idle: !dialer.busy() });
-    })
+    .post("/advance-until-idle", (c) => c.json(advanceUntilIdle(store)))
     .patch("/lines/:userPhoneId", async (c) => {
-      const line = emulator.state.outbound.lines.find((l) =>
-        String(l.userPhoneId) === c.req.param("userPhoneId")
-      );
-      if (!line) throw new ApiError("ResourceNotFound", `No line ${c.req.param("userPhoneId")}.`);
+      const line = store.lineAt(c.req.param("userPhoneId"));
       Object.assign(line, parseParameters(LineChange, await jsonObject(c, 4096)));
-      dialer.reconcile(line.enterpriseId);
+      store.dialer.reconcile(line.enterpriseId);
       return c.json(line);
     });
 }
 
 /** `/_storage/recordings/:id.wav`: every answered call's recording, a second of silence. */
-export function recordingRoutes(emulator: Emulator) {
+export function recordingRoutes(store: OutboundStore) {
   return new Hono<AppEnv>().get("/recordings/:file{[0-9]+\\.wav}", (c) => {
     const id = Number(c.req.param("file").replace(".wav", ""));
-    const record = emulator.state.outbound.calls.find((r) =>
-      r.callInstanceId === id && r.finishStatus === 0
-    );
+    const record = store.state.calls.find((r) => r.callInstanceId === id && r.finishStatus === 0);
     if (!record) throw new ApiError("ResourceNotFound", `No recording for call ${id}.`);
     return c.body(silentWav().buffer as ArrayBuffer, 200, {
       "content-type": "audio/wav",

@@ -5,9 +5,8 @@
  * frees its slot; redials wait by `repeatCallRule`. Everything it knows beyond the state (cursors,
  * timers) is derived and rebuilt whenever the state is loaded (start, reset, snapshot import).
  */
-import type { Emulator } from "../emulator.ts";
-import { storeBody } from "../journal.ts";
-import { isBlacklisted } from "./store.ts";
+import { type JournalEntry, storeBody } from "../core/journal.ts";
+import type { OutboundStore } from "./store.ts";
 import { outcomeFor } from "./outcomes.ts";
 import type { Account, CallRecord, Task } from "./schemas.ts";
 import {
@@ -40,12 +39,18 @@ const byEnd = (a: CallRecord, b: CallRecord) =>
 
 const S = TASK_STATUS;
 
+/** A hang-up SMS ccemu "sent": journaled as an outbound entry of its own kind. */
+export interface SmsEntry extends JournalEntry {
+  kind: "sms";
+}
+
 export class Dialer {
   #runtimes = new Map<number, Runtime>();
 
-  constructor(private readonly emulator: Emulator) {
-    emulator.onStateLoaded(() => this.rebuild());
-    this.rebuild();
+  constructor(private readonly store: OutboundStore) {}
+
+  get #clock() {
+    return this.store.emulator.clock;
   }
 
   runtime(callJobId: number): Runtime | undefined {
@@ -55,7 +60,7 @@ export class Dialer {
   /** Derives every runtime from the state and re-arms the timers the state implies. */
   rebuild(): void {
     this.#runtimes.clear();
-    const { tasks, calls } = this.emulator.state.outbound;
+    const { tasks, calls } = this.store.state;
     for (const task of tasks) this.#runtimes.set(task.callJobId, this.#emptyRuntime(task));
     for (const record of calls) this.#runtimes.get(record.callJobId)?.records.push(record);
     for (const rt of this.#runtimes.values()) {
@@ -66,8 +71,8 @@ export class Dialer {
       for (const record of rt.records) {
         if (record.callInstanceStatus === 1) {
           rt.active++;
-          this.emulator.clock.schedule(
-            record.endsAt ?? this.emulator.clock.now(),
+          this.#clock.schedule(
+            record.endsAt ?? this.#clock.now(),
             () => this.#end(rt, record),
           );
         } else if (record.callInstanceStatus === 3) rt.redials.add(record);
@@ -95,8 +100,8 @@ export class Dialer {
    * sets each started task's system state, dials what may be dialed, and arms the next wake-up.
    */
   reconcile(enterpriseId: string): void {
-    const now = this.emulator.clock.now();
-    const account = this.#account(enterpriseId);
+    const now = this.#clock.now();
+    const account = this.store.account(enterpriseId);
     const tasks = [...this.#runtimes.values()]
       .filter((rt) => rt.task.enterpriseId === enterpriseId)
       .sort((a, b) =>
@@ -153,35 +158,19 @@ export class Dialer {
     };
   }
 
-  #account(enterpriseId: string): Account {
-    const accounts = this.emulator.state.outbound.accounts;
-    let account = accounts.find((a) => a.enterpriseId === enterpriseId);
-    if (!account) {
-      account = { enterpriseId, aiSeats: 10, aiExpiresAt: null, smsBalance: 1000 };
-      accounts.push(account);
-    }
-    return account;
-  }
-
-  #lines(task: Task) {
-    return this.emulator.state.outbound.lines.filter((l) =>
-      task.userPhoneIds.includes(l.userPhoneId)
-    );
-  }
-
   #inWindow(rt: Runtime, now: number): boolean {
     if (!rt.window || (rt.window.until !== null && now >= rt.window.until)) {
       const rules = rt.task.workingTimeRuleList.length
         ? rt.task.workingTimeRuleList
         : DEFAULT_WORKING_TIME;
-      const zone = this.emulator.findEnterprise(rt.task.enterpriseId)?.timeZone ?? "Asia/Shanghai";
+      const zone = this.store.timeZone(rt.task.enterpriseId);
       rt.window = { inside: inWindow(rules, now, zone), until: nextBoundary(rules, now, zone) };
     }
     return rt.window.inside;
   }
 
   #conditions(rt: Runtime, account: Account, seatsAvailable: number, now: number): Conditions {
-    const lines = this.#lines(rt.task);
+    const lines = this.store.linesOf(rt.task);
     const enabled = lines.filter((l) => l.enabled);
     return {
       allDone: rt.records.length > 0 && rt.cursor === rt.records.length && rt.active === 0 &&
@@ -205,7 +194,7 @@ export class Dialer {
     if (task.callJobStatus === status) return;
     const from = task.callJobStatus;
     task.callJobStatus = status;
-    this.emulator.events.publish({
+    this.store.emulator.events.publish({
       type: "state",
       change: "task-status",
       detail: { callJobId: task.callJobId, from, to: status },
@@ -250,7 +239,7 @@ export class Dialer {
     const { task } = rt;
     record.calledTimes++;
     record.startTime = now;
-    if (isBlacklisted(this.emulator.state, task.enterpriseId, record.customerTelephone)) {
+    if (this.store.isBlacklisted(task.enterpriseId, record.customerTelephone)) {
       // A blacklisted number ends at once, without taking a line.
       Object.assign(record, {
         finishStatus: 11,
@@ -270,7 +259,7 @@ export class Dialer {
       this.#complete(rt, record);
       return;
     }
-    const lines = this.#lines(task).filter((l) => l.enabled && l.lineAmount > 0);
+    const lines = this.store.linesOf(task).filter((l) => l.enabled && l.lineAmount > 0);
     // The line follows from the record and attempt, not from a counter a rebuild would lose.
     const line = lines[(record.callInstanceId + record.calledTimes) % lines.length];
     const outcome = this.#outcome(record);
@@ -278,15 +267,15 @@ export class Dialer {
     record.callerPhone = line.phone;
     record.endsAt = now + (outcome.ringSeconds + outcome.duration) * 1000;
     rt.active++;
-    this.emulator.clock.schedule(record.endsAt, () => this.#end(rt, record));
+    this.#clock.schedule(record.endsAt, () => this.#end(rt, record));
   }
 
   #outcome(record: CallRecord) {
-    const { outcomeRules, outcomeTable } = this.emulator.state.outbound;
+    const { outcomeRules, outcomeTable } = this.store.state;
     return outcomeFor(
       outcomeRules,
       outcomeTable,
-      this.emulator.seed,
+      this.store.emulator.seed,
       record.customerTelephone,
       record.properties,
       record.calledTimes - 1,
@@ -294,7 +283,7 @@ export class Dialer {
   }
 
   #end(rt: Runtime, record: CallRecord): void {
-    const now = this.emulator.clock.now();
+    const now = this.#clock.now();
     const outcome = this.#outcome(record);
     rt.active--;
     Object.assign(record, {
@@ -337,9 +326,7 @@ export class Dialer {
   /** An answered call costs its line `ceil(duration / billPeriod)` periods at the local rate (fen). */
   #bill(task: Task, record: CallRecord): void {
     if (record.finishStatus !== 0) return;
-    const line = this.emulator.state.outbound.lines.find((l) =>
-      l.phone === record.callerPhone && task.userPhoneIds.includes(l.userPhoneId)
-    );
+    const line = this.store.linesOf(task).find((l) => l.phone === record.callerPhone);
     if (!line) return;
     const periods = Math.ceil(record.duration / line.billPeriod);
     line.lineAmount =
@@ -350,7 +337,7 @@ export class Dialer {
   #hangUpSms(task: Task, record: CallRecord): void {
     if (task.smsType !== 1 || record.finishStatus !== 0) return;
     if (task.smsSendLevel && record.intention !== task.smsSendLevel) return;
-    const account = this.#account(task.enterpriseId);
+    const account = this.store.account(task.enterpriseId);
     if (account.smsBalance <= 0) return;
     account.smsBalance--;
     const body = {
@@ -360,9 +347,11 @@ export class Dialer {
       callInstanceId: record.callInstanceId,
       callJobId: task.callJobId,
     };
-    this.emulator.journal.add({
-      requestId: this.emulator.newRequestId(),
-      time: this.emulator.clock.now(),
+    const { emulator } = this.store;
+    emulator.journal.add<SmsEntry>({
+      kind: "sms",
+      requestId: emulator.newRequestId(),
+      time: this.#clock.now(),
       area: "outbound",
       method: "SMS",
       path: "/sms/hang-up",
@@ -391,15 +380,15 @@ export class Dialer {
       for (const record of rt.redials) consider(record.nextAttemptAt);
     }
     if (at === Infinity) {
-      if (rt.wake) this.emulator.clock.cancel(rt.wake.timer);
+      if (rt.wake) this.#clock.cancel(rt.wake.timer);
       rt.wake = null;
       return;
     }
     if (rt.wake?.at === at) return;
-    if (rt.wake) this.emulator.clock.cancel(rt.wake.timer);
+    if (rt.wake) this.#clock.cancel(rt.wake.timer);
     rt.wake = {
       at,
-      timer: this.emulator.clock.schedule(at, () => {
+      timer: this.#clock.schedule(at, () => {
         rt.wake = null;
         this.reconcile(task.enterpriseId);
       }),
@@ -407,11 +396,18 @@ export class Dialer {
   }
 }
 
-const dialers = new WeakMap<Emulator, Dialer>();
+/** The longest "advance until idle" goes, in virtual time. */
+const IDLE_LIMIT_MS = 30 * 86_400_000;
 
-/** The emulator's dialer (created on first use; createApp creates it at start). */
-export function dialerOf(emulator: Emulator): Dialer {
-  let dialer = dialers.get(emulator);
-  if (!dialer) dialers.set(emulator, dialer = new Dialer(emulator));
-  return dialer;
+/** Moves the clock from timer to timer while any task still has calls to make (30 days at most). */
+export function advanceUntilIdle(store: OutboundStore) {
+  const { clock } = store.emulator;
+  const start = clock.now();
+  let fired = 0;
+  while (store.dialer.busy() && clock.now() - start < IDLE_LIMIT_MS) {
+    const next = clock.status().nextTimerAt;
+    if (next === null) break;
+    fired += clock.advanceTo(Math.min(next, start + IDLE_LIMIT_MS));
+  }
+  return { ...clock.status(), fired, idle: !store.dialer.busy() };
 }

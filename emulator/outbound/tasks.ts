@@ -2,12 +2,11 @@
  * Outbound tasks: creation, commands, customer import, and the task views of spec 2.2. Counts and
  * statistics are computed from the call records every time, so they always agree with them.
  */
-import type { Emulator } from "../emulator.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import { nextId } from "../state.ts";
-import type { Dialer } from "./dialer.ts";
-import { findScript } from "./store.ts";
-import type { CallRecord, Task } from "./schemas.ts";
+import { ApiError } from "../core/errors.ts";
+import type { Tenant } from "../core/tenants.ts";
+import { zonedTime } from "../core/zoned-time.ts";
+import type { CallRecord, Task, TaskInput, TaskListQuery } from "./schemas.ts";
+import type { OutboundStore } from "./store.ts";
 import {
   applyCommand,
   type Command,
@@ -16,61 +15,13 @@ import {
   type TaskStatus,
 } from "./task-states.ts";
 import { DEFAULT_WORKING_TIME } from "./working-time.ts";
-import { zonedTime } from "../zoned-time.ts";
-
-export interface TaskInput {
-  callJobName: string;
-  callJobType: number;
-  robotDefId: number;
-  userPhoneIds: number[];
-  concurrencyNum?: number;
-  concurrencyQuota?: number;
-  levelAssignTypeEnabled?: boolean;
-  mobile?: string;
-  openElasticity?: boolean;
-  remark?: string;
-  priority?: number;
-  repeatCall?: boolean;
-  repeatCallRule?: { interval: number; phoneStatus: number; times: number }[];
-  restoreAi?: boolean;
-  smsSendLevel?: string;
-  smsTemplateId?: number;
-  smsType?: number;
-  /** `yyyy-MM-dd`, day precision. */
-  startDate?: string;
-  wechatPush?: boolean;
-  workingTimeRuleList?: { weeks: number[]; timeRanges: { startTime: string; endTime: string }[] }[];
-}
-
-export function findTask(emulator: Emulator, enterpriseId: string, callJobId: number): Task {
-  const task = emulator.state.outbound.tasks.find((t) =>
-    t.callJobId === callJobId && t.enterpriseId === enterpriseId
-  );
-  if (!task) {
-    throw new ApiError(
-      "ResourceNotFound",
-      `No task (callJobId) ${callJobId} in enterprise ${enterpriseId}.`,
-      "callJobId",
-    );
-  }
-  return task;
-}
-
-function timeZone(emulator: Emulator, enterpriseId: string): string {
-  return emulator.findEnterprise(enterpriseId)?.timeZone ?? "Asia/Shanghai";
-}
 
 /** Checks what the schema cannot (script and lines of this tenant) and creates the task. */
-export function createTask(
-  emulator: Emulator,
-  dialer: Dialer,
-  enterpriseId: string,
-  input: TaskInput,
-): Task {
-  const { state } = emulator;
-  findScript(state, enterpriseId, input.robotDefId);
+export function createTask(store: OutboundStore, tenant: Tenant, input: TaskInput): Task {
+  const { enterpriseId } = tenant;
+  store.findScript(enterpriseId, input.robotDefId);
   const lines = input.userPhoneIds.map((id, i) => {
-    const line = state.outbound.lines.find((l) =>
+    const line = store.state.lines.find((l) =>
       l.userPhoneId === id && l.enterpriseId === enterpriseId
     );
     if (!line) {
@@ -99,12 +50,12 @@ export function createTask(
   let startDate: number | null = null;
   if (input.callJobType === 1) {
     const [y, m, d] = input.startDate!.split("-").map(Number);
-    startDate = zonedTime(y, m, d, 0, timeZone(emulator, enterpriseId));
+    startDate = zonedTime(y, m, d, 0, tenant.timeZone);
   }
   const quota = input.concurrencyQuota ?? 1;
   const task: Task = {
     enterpriseId,
-    callJobId: nextId(state, "callJobId"),
+    callJobId: store.nextId("callJobId"),
     jobName: input.callJobName,
     jobType: input.callJobType as 1 | 2,
     robotDefId: input.robotDefId,
@@ -127,20 +78,23 @@ export function createTask(
     levelAssignTypeEnabled: input.levelAssignTypeEnabled ?? false,
     workingTimeRuleList: input.workingTimeRuleList ?? [],
     permitRepeatNum: false,
-    createTime: emulator.clock.now(),
+    createTime: store.now,
   };
-  state.outbound.tasks.push(task);
-  dialer.added(task);
+  store.state.tasks.push(task);
+  store.dialer.added(task);
   return task;
 }
 
+/** `calljob_status_list`: each named task's status (an unknown one fails the whole call). */
+export function jobStatuses(store: OutboundStore, tenant: Tenant, callJobIds: number[]) {
+  return callJobIds.map((id) => ({
+    callJobId: id,
+    status: store.findTask(tenant.enterpriseId, id).callJobStatus,
+  }));
+}
+
 /** Runs a task-execute command; answers the outcome text. */
-export function executeCommand(
-  emulator: Emulator,
-  dialer: Dialer,
-  task: Task,
-  command: Command,
-): string {
+export function executeCommand(store: OutboundStore, task: Task, command: Command): string {
   const result = applyCommand(task.callJobStatus as TaskStatus, command);
   if (!result.ok) {
     throw new ApiError("InvalidParameter", `command ${command}: ${result.message}`, "command");
@@ -148,16 +102,17 @@ export function executeCommand(
   const from = task.callJobStatus;
   task.callJobStatus = result.to;
   // A manual task's startDate appears when it first starts (spec 2.2).
-  if (command === 1 && task.startDate === null) task.startDate = emulator.clock.now();
-  emulator.events.publish({
+  if (command === 1 && task.startDate === null) task.startDate = store.now;
+  store.emulator.events.publish({
     type: "state",
     change: "task-status",
     detail: { callJobId: task.callJobId, from, to: result.to },
   });
-  dialer.reconcile(task.enterpriseId);
+  store.dialer.reconcile(task.enterpriseId);
   return `${["", "启动", "暂停", "终止"][command]}成功`;
 }
 
+/** One `customerInfoVOList` item as sent: checked row by row, so one bad row fails alone. */
 export interface ImportRow {
   phone?: unknown;
   name?: unknown;
@@ -168,12 +123,15 @@ const PHONE = /^\+?\d[\d-]{3,22}\d$/;
 
 /** Imports customers: failed rows are listed with their reason, duplicates counted, not imported. */
 export function importCustomers(
-  emulator: Emulator,
-  dialer: Dialer,
+  store: OutboundStore,
   task: Task,
-  rows: ImportRow[],
+  items: unknown[],
   permitRepeat: boolean,
 ) {
+  // A bare item is read as the phone number.
+  const rows: ImportRow[] = items.map((row) =>
+    row !== null && typeof row === "object" ? row : { phone: row }
+  );
   if (task.callJobStatus === TASK_STATUS.TERMINATED) {
     throw new ApiError(
       "InvalidParameter",
@@ -181,10 +139,8 @@ export function importCustomers(
       "callJobId",
     );
   }
-  const { state } = emulator;
-  const variables = findScript(state, task.enterpriseId, task.robotDefId).variables;
-  const runtime = dialer.runtime(task.callJobId)!;
-  const known = new Set(runtime.records.map((r) => r.customerTelephone));
+  const variables = store.findScript(task.enterpriseId, task.robotDefId).variables;
+  const known = new Set(store.records(task).map((r) => r.customerTelephone));
   const failures: { row: number; phone: string; reason: string }[] = [];
   const imported: CallRecord[] = [];
   let repeats = 0;
@@ -213,7 +169,7 @@ export function importCustomers(
     known.add(phone);
     imported.push({
       enterpriseId: task.enterpriseId,
-      callInstanceId: nextId(state, "callInstanceId"),
+      callInstanceId: store.nextId("callInstanceId"),
       callJobId: task.callJobId,
       customerTelephone: phone,
       customerName: (row.name as string | undefined) ?? "",
@@ -234,9 +190,9 @@ export function importCustomers(
       nextAttemptAt: null,
     });
   });
-  for (const record of imported) state.outbound.calls.push(record);
+  for (const record of imported) store.state.calls.push(record);
   if (permitRepeat) task.permitRepeatNum = true;
-  dialer.imported(task, imported);
+  store.dialer.imported(task, imported);
   return {
     total: rows.length,
     successNum: imported.length,
@@ -309,9 +265,9 @@ function buckets(records: CallRecord[]) {
 }
 
 /** The task detail of spec 2.2. */
-export function taskDetail(emulator: Emulator, task: Task, records: CallRecord[]) {
-  const { state } = emulator;
-  const script = state.outbound.scripts.find((s) => s.robotDefId === task.robotDefId);
+export function taskDetail(store: OutboundStore, task: Task) {
+  const records = store.records(task);
+  const script = store.scriptOf(task);
   const rules = task.workingTimeRuleList.length ? task.workingTimeRuleList : DEFAULT_WORKING_TIME;
   return {
     ...taskEntry(task, records),
@@ -319,9 +275,7 @@ export function taskDetail(emulator: Emulator, task: Task, records: CallRecord[]
     robotDefId: task.robotDefId,
     ...buckets(records),
     resultDefs: script?.resultDefs ?? [],
-    callPhones: state.outbound.lines.filter((l) => task.userPhoneIds.includes(l.userPhoneId)).map((
-      { enterpriseId: _, enabled: __, ...line },
-    ) => line),
+    callPhones: store.linesOf(task).map(({ enterpriseId: _, enabled: __, ...line }) => line),
     workingTimeRuleList: rules,
     workingTimeRule: rules[0],
     smsType: task.smsType,
@@ -339,16 +293,32 @@ export function taskDetail(emulator: Emulator, task: Task, records: CallRecord[]
 }
 
 /** `createDate`/`endDate` (`yyyy-MM-dd`, inclusive) as instants in the tenant's zone. */
-export function dayRange(
-  emulator: Emulator,
-  enterpriseId: string,
-  from?: string,
-  to?: string,
-): [number, number] {
-  const zone = timeZone(emulator, enterpriseId);
+function dayRange(timeZone: string, from?: string, to?: string): [number, number] {
   const start = (day: string) => {
     const [y, m, d] = day.split("-").map(Number);
-    return zonedTime(y, m, d, 0, zone);
+    return zonedTime(y, m, d, 0, timeZone);
   };
   return [from ? start(from) : -Infinity, to ? start(to) + 86_400_000 : Infinity];
+}
+
+/** `task_list`: the tenant's tasks matching the query, newest first, paged. */
+export function listTasks(store: OutboundStore, tenant: Tenant, q: TaskListQuery) {
+  const [from, to] = dayRange(tenant.timeZone, q.createDate, q.endDate);
+  const tasks = store.state.tasks.filter((t) =>
+    t.enterpriseId === tenant.enterpriseId &&
+    (q.callJobStatus === undefined || t.callJobStatus === q.callJobStatus) &&
+    (q.jobName === undefined || t.jobName.includes(q.jobName)) && t.createTime >= from &&
+    t.createTime < to
+  ).sort((a, b) => b.callJobId - a.callJobId);
+  return page(tasks, q.pageNum, q.pageSize, (t) => taskEntry(t, store.records(t)));
+}
+
+/** `pageNum`, `total`, `pages`, `list`: the paging shape of the task and call lists. */
+export function page<T, U>(items: T[], pageNumber = 1, pageSize = 20, map: (item: T) => U) {
+  return {
+    pageNum: pageNumber,
+    total: items.length,
+    pages: Math.ceil(items.length / pageSize),
+    list: items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map(map),
+  };
 }

@@ -3,7 +3,7 @@
  * `weeks` counts 1 = Monday … 7 = Sunday (0 is also read as Sunday). A range's end is exclusive;
  * an end before its start runs past midnight. With no rules, ccemu dials every day 09:00–21:00.
  */
-import { localDay, zonedTime } from "../zoned-time.ts";
+import { localDay, zonedTime } from "../core/zoned-time.ts";
 
 export interface TimeRange {
   startTime: string;

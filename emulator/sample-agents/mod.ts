@@ -1,6 +1,6 @@
 /** Mounts the sample agents at `/_emulator/sample-agents/{default,platform-a}`, fed by the KB fixture. */
 import { Hono } from "hono";
-import type { Emulator } from "../emulator.ts";
+import type { KbStore } from "../kb/store.ts";
 import type { KnowledgeEntry } from "./catalog.ts";
 import { defaultAgent } from "./default-agent.ts";
 import { platformAAgent } from "./platform-a-agent.ts";
@@ -9,9 +9,11 @@ import { platformAAgent } from "./platform-a-agent.ts";
 export const SAMPLE_AGENT_TOKEN = "ccemu-sample-token";
 export const SAMPLE_AGENTS_PATH = "/_emulator/sample-agents";
 
-export function sampleAgents(emulator: Emulator, chunkDelayMs = 10) {
+/** The sample agents, answering from the knowledge base's FAQs as they are now. */
+export function sampleAgents(kb: KbStore, chunkDelayMs = 10) {
+  const { emulator } = kb;
   const knowledge = (): KnowledgeEntry[] =>
-    emulator.state.kb.faqs.map((faq) => ({
+    kb.state.faqs.map((faq) => ({
       question: faq.question,
       similars: faq.similars.map((s) => s.question),
       answer: faq.answers[0]?.content ?? "",

@@ -3,10 +3,10 @@
  * push machinery, so every reply is read and checked exactly as a visitor's would be. Passes only
  * when nothing of severity `error` is found.
  */
-import type { Emulator } from "../emulator.ts";
-import { registerRobot } from "../gateway/registry.ts";
+import type { GatewayStore } from "../gateway/store.ts";
+import { storeImage } from "../gateway/images.ts";
 import type { Finding, ResponseMode } from "../gateway/schemas.ts";
-import { type Exchange, openSession, sendMessage, storeImage } from "../gateway/sessions.ts";
+import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
 
 export interface CheckOptions {
   /** The agent's message interface, e.g. `http://127.0.0.1:3000/message`. */
@@ -63,28 +63,18 @@ function result(name: string, findings: Finding[], exchanges: Exchange[]): Check
 }
 
 export async function checkAgent(
-  emulator: Emulator,
+  gateway: GatewayStore,
   options: CheckOptions,
 ): Promise<ConformanceReport> {
-  const url = new URL(options.url);
-  const robotId =
-    registerRobot(emulator.state, emulator.state.enterprises[0]?.enterpriseId ?? "0", {
-      name: `conformance: ${options.url}`,
-      domain: url.origin,
-      authEnabled: options.token !== undefined,
-      ...(options.token !== undefined
-        ? { authentication: { type: "TOKEN" as const, token: options.token } }
-        : {}),
-      pushConfigList: [
-        ...(options.openPath
-          ? [{ type: "Open" as const, uri: options.openPath, httpMethod: "POST" as const }]
-          : []),
-        { type: "Message" as const, uri: url.pathname + url.search, httpMethod: "POST" as const },
-      ],
-      platform: options.platform,
-    }, emulator.clock.now()).robotId;
+  const robotId = gateway.registerAgentUrl({
+    name: `conformance: ${options.url}`,
+    url: options.url,
+    openPath: options.openPath,
+    platform: options.platform,
+    token: options.token,
+  }).robotId;
   const checks: CheckResult[] = [];
-  const { session, open } = await openSession(emulator, {
+  const { session, open } = await openSession(gateway, {
     robotId,
     visitor: { name: "conformance" },
     responseMode: options.mode,
@@ -98,7 +88,7 @@ export async function checkAgent(
     checks.push(result("open session", findings, open ? [open] : []));
   }
 
-  const first = await sendMessage(emulator, session.sessionId, {
+  const first = await sendMessage(gateway, session.sessionId, {
     messageType: 100,
     message: { content: "你好 / hello" },
   });
@@ -121,7 +111,7 @@ export async function checkAgent(
   }
   checks.push(result("text message", firstFindings, [first]));
 
-  const followUp = await sendMessage(emulator, session.sessionId, {
+  const followUp = await sendMessage(gateway, session.sessionId, {
     messageType: 100,
     message: { content: "然后呢？ / and then?" },
   });
@@ -140,13 +130,13 @@ export async function checkAgent(
   checks.push(result("follow-up keeps the conversation", followFindings, [followUp]));
 
   const image = await sendMessage(
-    emulator,
+    gateway,
     session.sessionId,
-    storeImage(emulator, session.sessionId, "conformance.png", PNG),
+    storeImage(gateway, session.sessionId, "conformance.png", PNG),
   );
   checks.push(result("image message", findingsOf(image), [image]));
 
-  const transfer = await sendMessage(emulator, session.sessionId, {
+  const transfer = await sendMessage(gateway, session.sessionId, {
     messageType: 100,
     message: { content: options.transferText ?? "转人工" },
   });
@@ -161,12 +151,12 @@ export async function checkAgent(
   checks.push(result("transfer request", transferFindings, [transfer]));
 
   const burst = await Promise.all(Array.from({ length: options.sessions ?? 5 }, async (_, i) => {
-    const { session: s } = await openSession(emulator, {
+    const { session: s } = await openSession(gateway, {
       robotId,
       visitor: { visitorId: `burst-${i}-${session.sessionId}` },
       responseMode: options.mode,
     });
-    return sendMessage(emulator, s.sessionId, {
+    return sendMessage(gateway, s.sessionId, {
       messageType: 100,
       message: { content: `burst ${i}` },
     });

@@ -2,11 +2,10 @@
  * Recording: a live visitor session as a scenario whose expectations are taken from what the agent
  * answered (message types, a piece of its text, offered options, transfer, error), ready to edit.
  */
-import type { Emulator } from "../emulator.ts";
 import type { AgentMessage, HistoryItem, Instruction } from "../gateway/schemas.ts";
-import { findSession } from "../gateway/sessions.ts";
+import type { GatewayStore } from "../gateway/store.ts";
 import { offeredOptions, visibleText } from "./runner.ts";
-import type { Expectation, Scenario, Step } from "./schema.ts";
+import type { Expectation, Scenario, Step } from "./schemas.ts";
 
 /** A 1x1 PNG, for a recorded image whose bytes are gone (a reset clears stored media). */
 const PLACEHOLDER_PNG =
@@ -38,17 +37,21 @@ function expectationOf(items: HistoryItem[]): Expectation {
   return expect;
 }
 
-function imageOf(emulator: Emulator, fileUrl: string, fileName: string): Step["send"] {
+function imageOf(gateway: GatewayStore, fileUrl: string, fileName: string): Step["send"] {
   const key = /\/_storage\/media\/([^/]+)\//.exec(fileUrl)?.[1];
-  const bytes = key ? emulator.media.get(key)?.bytes : undefined;
+  const bytes = key ? gateway.emulator.media.get(key)?.bytes : undefined;
   const contentBase64 = bytes
     ? btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))
     : PLACEHOLDER_PNG;
   return { image: { fileName, contentBase64 } };
 }
 
-export function recordSession(emulator: Emulator, sessionId: string, name?: string): Scenario {
-  const session = findSession(emulator, sessionId);
+export function recordSession(
+  gateway: GatewayStore,
+  sessionId: string,
+  name?: string,
+): Scenario {
+  const session = gateway.findSession(sessionId);
   const groups: { visitor: HistoryItem | null; replies: HistoryItem[] }[] = [{
     visitor: null,
     replies: [],
@@ -62,7 +65,7 @@ export function recordSession(emulator: Emulator, sessionId: string, name?: stri
     const v = visitor as Extract<HistoryItem, { kind: "visitor" }>;
     const send: Step["send"] = v.messageType === 100
       ? { text: String(v.message.content) }
-      : imageOf(emulator, String(v.message.fileUrl), String(v.message.fileName));
+      : imageOf(gateway, String(v.message.fileUrl), String(v.message.fileName));
     return { name: `step ${i + 1}`, send, expect: expectationOf(replies) };
   });
   return {

@@ -2,18 +2,17 @@
  * Replaying a scenario through the same session machinery the UI and the control API use, with a
  * report per step: pass or fail, what was expected, what came back, and the journal entry.
  */
-import type { Emulator } from "../emulator.ts";
-import { findRobot, registerRobot } from "../gateway/registry.ts";
+import type { GatewayStore } from "../gateway/store.ts";
 import type { AgentMessage } from "../gateway/schemas.ts";
 import {
   type Exchange,
   openSession,
   sendMessage,
-  storeImage,
   type VisitorMessage,
 } from "../gateway/sessions.ts";
-import { ApiError } from "../signed-api/errors.ts";
-import type { Expectation, Scenario } from "./schema.ts";
+import { storeImage } from "../gateway/images.ts";
+import { ApiError } from "../core/errors.ts";
+import type { Expectation, Scenario } from "./schemas.ts";
 
 export interface StepReport {
   name: string;
@@ -178,8 +177,8 @@ export function failuresOf(
 }
 
 /** The robot a scenario talks to: a registered one, or one registered now for its agent URL. */
-function robotFor(emulator: Emulator, scenario: Scenario): string {
-  if ("robotId" in scenario.robot) return findRobot(emulator.state, scenario.robot.robotId).robotId;
+function robotFor(gateway: GatewayStore, scenario: Scenario): string {
+  if ("robotId" in scenario.robot) return gateway.findRobot(scenario.robot.robotId).robotId;
   const { url, openUrl, platform, token } = scenario.robot;
   const message = new URL(url), open = openUrl ? new URL(openUrl) : undefined;
   if (open && open.origin !== message.origin) {
@@ -189,24 +188,13 @@ function robotFor(emulator: Emulator, scenario: Scenario): string {
       "robot.openUrl",
     );
   }
-  const enterpriseId = emulator.state.enterprises[0]?.enterpriseId ?? "0";
-  return registerRobot(emulator.state, enterpriseId, {
+  return gateway.registerAgentUrl({
     name: `scenario: ${scenario.name}`,
-    domain: message.origin,
-    authEnabled: token !== undefined,
-    ...(token !== undefined ? { authentication: { type: "TOKEN" as const, token } } : {}),
-    pushConfigList: [
-      ...(open
-        ? [{ type: "Open" as const, uri: open.pathname + open.search, httpMethod: "POST" as const }]
-        : []),
-      {
-        type: "Message" as const,
-        uri: message.pathname + message.search,
-        httpMethod: "POST" as const,
-      },
-    ],
+    url,
+    openPath: open ? open.pathname + open.search : undefined,
     platform,
-  }, emulator.clock.now()).robotId;
+    token,
+  }).robotId;
 }
 
 function report(
@@ -231,11 +219,15 @@ function report(
   };
 }
 
-export async function runScenario(emulator: Emulator, scenario: Scenario): Promise<ScenarioReport> {
+export async function runScenario(
+  gateway: GatewayStore,
+  scenario: Scenario,
+): Promise<ScenarioReport> {
+  const { emulator } = gateway;
   const total = emulator.clock.stopwatch();
-  const robotId = robotFor(emulator, scenario);
+  const robotId = robotFor(gateway, scenario);
   let elapsed = emulator.clock.stopwatch();
-  const { session, open } = await openSession(emulator, {
+  const { session, open } = await openSession(gateway, {
     robotId,
     visitor: scenario.visitor,
     responseMode: scenario.responseMode,
@@ -262,13 +254,13 @@ export async function runScenario(emulator: Emulator, scenario: Scenario): Promi
       }
       message = { messageType: 100, message: { content: step.send.option } };
     } else {message = storeImage(
-        emulator,
+        gateway,
         session.sessionId,
         step.send.image.fileName,
         step.send.image.contentBase64,
       );}
     elapsed = emulator.clock.stopwatch();
-    const exchange = await sendMessage(emulator, session.sessionId, message);
+    const exchange = await sendMessage(gateway, session.sessionId, message);
     first ??= exchange.replyConversationId;
     const stepReport = report(name, step.send, step.expect, exchange, elapsed(), first, extra);
     steps.push(stepReport);

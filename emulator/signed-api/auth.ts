@@ -4,11 +4,11 @@
  * not expired -> signature -> IP allow-list -> permission -> rate limit.
  * Pure apart from the rate limiter's counter: the caller passes the clock reading and the keys.
  */
-import type { AccessKey } from "../tenants.ts";
-import { permits } from "../tenants.ts";
-import type { AuthDiagnostics } from "../journal.ts";
-import { ApiError, type ErrorCode } from "./errors.ts";
-import { ipAllowed } from "./ip-allow-list.ts";
+import type { AccessKey } from "../core/tenants.ts";
+import { permits } from "../core/tenants.ts";
+import type { AuthDiagnostics } from "../core/journal.ts";
+import { ApiError, type ErrorCode } from "../core/errors.ts";
+import { ipAllowed } from "../core/ip-allow-list.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import {
   canonicalQuery,

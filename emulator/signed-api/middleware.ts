@@ -8,14 +8,16 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import type { AppEnv } from "../app-env.ts";
-import { bodyText, parseJsonObject, readBody } from "../body.ts";
-import type { Emulator } from "../emulator.ts";
+import type { AppEnv } from "../core/app-env.ts";
+import { bodyText, parseJsonObject, readBody } from "../core/body.ts";
+import type { Emulator } from "../core/emulator.ts";
 import { authenticate } from "./auth.ts";
-import { ApiError, failureBody, toApiError } from "./errors.ts";
+import { ApiError, failureBody, toApiError } from "../core/errors.ts";
 import type { Operation } from "./operation.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import { tenantOf } from "../core/tenants.ts";
 import { COMMON_PARAMETERS } from "./signature.ts";
-import { parseParameters } from "./validation.ts";
+import { parseParameters } from "../core/validation.ts";
 
 const NO_QUERY = z.strictObject({});
 
@@ -73,8 +75,16 @@ function respond(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode
   return c.body(text, status, { "content-type": "application/json; charset=UTF-8" });
 }
 
-/** The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). */
-export function signedApi(emulator: Emulator, prefix: string, operations: Operation[]) {
+/**
+ * The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). The rate limiter is the
+ * emulator's one, shared by every prefix, since a key's limit counts all its requests.
+ */
+export function signedApi(
+  emulator: Emulator,
+  rateLimiter: RateLimiter,
+  prefix: string,
+  operations: Operation[],
+) {
   const byPath = new Map(operations.map((op) => [op.path, op]));
   const names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
 
@@ -109,7 +119,7 @@ export function signedApi(emulator: Emulator, prefix: string, operations: Operat
           now: emulator.clock.now(),
           signHosts: emulator.config.signHosts,
           maxClockSkewSeconds: emulator.config.maxClockSkewSeconds,
-          rateLimiter: emulator.rateLimiter,
+          rateLimiter,
           operation,
         },
       );
@@ -136,7 +146,7 @@ export function signedApi(emulator: Emulator, prefix: string, operations: Operat
       }
       checkEnterprise(params, enterprise.enterpriseId);
       const result = await operation.handle(
-        { emulator, key: auth.key, enterprise, origin: url.origin },
+        { tenant: tenantOf(enterprise, auth.key), origin: url.origin },
         params,
         queryParams,
       );

@@ -1,16 +1,14 @@
 /**
  * A signed operation: its method and path, whether it only reads (for `read` permissions), the zod
- * schema of its parameters and a handler over the state. The dispatcher (middleware.ts) does the
- * rest, so every operation gets the same checks in the same order.
+ * schema of its parameters and a handler, which an area writes over its store. The dispatcher
+ * (middleware.ts) does the rest, so every operation gets the same checks in the same order.
  */
 import type { z } from "zod";
-import type { Emulator } from "../emulator.ts";
-import type { AccessKey, Enterprise } from "../tenants.ts";
+import type { Tenant } from "../core/tenants.ts";
 
 export interface OperationContext {
-  emulator: Emulator;
-  key: AccessKey;
-  enterprise: Enterprise;
+  /** The key that signed the request, and its tenant. */
+  tenant: Tenant;
   /** Origin the caller reached ccemu at, for URLs ccemu hands out (uploads, media, recordings). */
   origin: string;
 }

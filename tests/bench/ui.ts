@@ -6,7 +6,7 @@
  *      event's `receivedAt` stamp with the moment a MutationObserver sees the text in the bubble.
  */
 import { chromium } from "playwright-core";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/config.ts";
+import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { startServer } from "../../emulator/server.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { fixed, percentile, type Row } from "./kit.ts";

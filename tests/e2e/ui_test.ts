@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/config.ts";
+import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { startServer } from "../../emulator/server.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { Buffer } from "node:buffer";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Clock, parseTime } from "../../emulator/clock.ts";
+import { Clock, parseTime } from "../../emulator/core/clock.ts";
 
 const START = Date.UTC(2026, 0, 5, 1);
 

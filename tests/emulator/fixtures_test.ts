@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DEFAULT_FIXTURES } from "../../emulator/config.ts";
-import { FixtureError, loadFixtures } from "../../emulator/fixtures.ts";
+import { DEFAULT_FIXTURES } from "../../emulator/core/config.ts";
+import { FixtureError } from "../../emulator/core/fixtures.ts";
+import { loadFixtures } from "../../emulator/state.ts";
 
 const ENTERPRISE = { enterpriseId: "1", name: "t" };
 const KEY = { accessKeyId: "k", accessKeySecret: "s", enterpriseId: "1" };

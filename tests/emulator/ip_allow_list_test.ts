@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { allowListEntryProblem, ipAllowed } from "../../emulator/signed-api/ip-allow-list.ts";
+import { allowListEntryProblem, ipAllowed } from "../../emulator/core/ip-allow-list.ts";
 
 Deno.test("single addresses, wildcard patterns and ranges", () => {
   const list = ["192.168.1.10", "10.1.*.*", "172.16.0.*-172.16.3.*"];

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
-import { EventHub } from "../../emulator/events.ts";
+import { EventHub } from "../../emulator/core/events.ts";
 import {
   Journal,
   type JournalEntry,
   MAX_STORED_BODY,
   storeBody,
   utf8Length,
-} from "../../emulator/journal.ts";
+} from "../../emulator/core/journal.ts";
 
 function entry(i: number, over: Partial<JournalEntry> = {}): Omit<JournalEntry, "id"> {
   return {
+    kind: "exchange",
     requestId: `r${i}`,
     time: i,
     area: "outbound",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Random } from "../../emulator/random.ts";
+import { Random } from "../../emulator/core/random.ts";
 
 Deno.test("one seed gives one sequence, and the state resumes it", () => {
   const a = new Random(42), b = new Random(42);

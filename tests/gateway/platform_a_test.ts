@@ -3,9 +3,9 @@ import { z } from "zod";
 import { startEmulator } from "../../harness/mod.ts";
 import { openSession, register, say, sse, startTestAgent } from "./test-agent.ts";
 
-// Dify's published request schema (shared/peers/dify): every platform-A push must validate.
+// Dify's published request schema (fixtures/peers/dify, copied with its source): every platform-A push must validate.
 const difySchemas = JSON.parse(
-  await Deno.readTextFile(new URL("../../../shared/peers/dify/chat-schemas.json", import.meta.url)),
+  await Deno.readTextFile(new URL("../../fixtures/peers/dify/chat-schemas.json", import.meta.url)),
 );
 const ChatRequest = z.fromJSONSchema({
   ...difySchemas.definitions.ChatRequest,

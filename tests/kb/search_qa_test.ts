@@ -205,7 +205,7 @@ Deno.test("attachments: signature_for_upload, the form POST it authorises, tampe
 });
 
 Deno.test("a form upload outside the policy's size range is refused", () => {
-  const emulator = { seed: 1, clock: { now: () => 0 } } as unknown as Parameters<
+  const store = { emulator: { seed: 1, clock: { now: () => 0 } } } as unknown as Parameters<
     typeof checkFormUpload
   >[0];
   const policy = btoa(
@@ -216,13 +216,13 @@ Deno.test("a form upload outside the policy's size range is refused", () => {
   );
   const form = {
     ossAccessKeyId: "ccemu-storage",
-    signature: storageSignature(emulator, policy),
+    signature: storageSignature(store, policy),
     policy,
     key: "a-k.txt",
   };
-  checkFormUpload(emulator, { ...form, size: 10 });
+  checkFormUpload(store, { ...form, size: 10 });
   assert.throws(
-    () => checkFormUpload(emulator, { ...form, size: 11 }),
+    () => checkFormUpload(store, { ...form, size: 11 }),
     /outside the policy's range 0-10/,
   );
 });

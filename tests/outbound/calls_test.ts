@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Random } from "../../emulator/random.ts";
+import { Random } from "../../emulator/core/random.ts";
 import { testEmulator } from "../helpers.ts";
 
 const E = "7000001";

@@ -4,7 +4,7 @@ import {
   inWindow,
   nextBoundary,
 } from "../../emulator/outbound/working-time.ts";
-import { localDay, zonedTime } from "../../emulator/zoned-time.ts";
+import { localDay, zonedTime } from "../../emulator/core/zoned-time.ts";
 
 const SH = "Asia/Shanghai";
 const at = (iso: string) => Date.parse(iso);

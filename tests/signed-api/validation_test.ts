@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { ApiError } from "../../emulator/signed-api/errors.ts";
+import { ApiError } from "../../emulator/core/errors.ts";
 import {
   vBool,
   vCode,
@@ -9,7 +9,7 @@ import {
   vString,
   vText,
 } from "../../emulator/signed-api/fields.ts";
-import { parseParameters } from "../../emulator/signed-api/validation.ts";
+import { parseParameters } from "../../emulator/core/validation.ts";
 
 const Schema = z.strictObject({
   enterpriseId: vText(),

@@ -73,3 +73,11 @@ export const ScenarioSchema = z.strictObject({
 });
 export type Scenario = z.infer<typeof ScenarioSchema>;
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
+
+/** `POST /_emulator/scenarios/replay`: a shipped scenario by name, or one sent whole. */
+export const ReplayRequest = z.union([
+  z.strictObject({ name: z.string().min(1) }),
+  z.strictObject({ scenario: z.unknown() }),
+], {
+  error: 'send {"name": "<a shipped scenario>"} or {"scenario": {…}}',
+});

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { z } from "zod";
-import { seedSequences, type State, StateSchema } from "./state.ts";
+import { type CoreState, seedSequences, type StateDefinition } from "./state.ts";
 
 export class FixtureError extends Error {
   constructor(readonly file: string, readonly path: string, detail: string) {
@@ -12,29 +12,9 @@ export class FixtureError extends Error {
   }
 }
 
-/** The state's lists, the field that identifies a record and the id space it must be unique in. */
-const LISTS: { path: string; id: string; space: string }[] = [
-  { path: "enterprises", id: "enterpriseId", space: "enterprise" },
-  { path: "accessKeys", id: "accessKeyId", space: "access key" },
-  { path: "outbound.scripts", id: "robotDefId", space: "script" },
-  { path: "outbound.lines", id: "userPhoneId", space: "line" },
-  { path: "outbound.blacklist", id: "blackListId", space: "blacklist entry" },
-  { path: "outbound.accounts", id: "enterpriseId", space: "account" },
-  { path: "outbound.tasks", id: "callJobId", space: "task" },
-  { path: "outbound.calls", id: "callInstanceId", space: "call record" },
-  { path: "kb.publicRepositories", id: "id", space: "repository" },
-  { path: "kb.personalRepositories", id: "id", space: "repository" },
-  { path: "kb.botRepositories", id: "id", space: "repository" },
-  { path: "kb.directories", id: "id", space: "directory" },
-  { path: "kb.faqs", id: "id", space: "FAQ" },
-  { path: "kb.files", id: "id", space: "file" },
-  { path: "gateway.robots", id: "robotId", space: "robot" },
-  { path: "gateway.sessions", id: "sessionId", space: "session" },
-];
-
 type Row = Record<string, unknown>;
 
-function listAt(state: State, path: string): Row[] {
+function listAt(state: CoreState, path: string): Row[] {
   return path.split(".").reduce<unknown>((v, k) => (v as Row)[k], state) as Row[];
 }
 
@@ -49,8 +29,12 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
 }
 
 /** Validates one fixture file's parsed JSON. */
-export function parseFixtureFile(file: string, json: unknown): State {
-  const result = StateSchema.safeParse(json);
+export function parseFixtureFile<S extends CoreState>(
+  definition: StateDefinition<S>,
+  file: string,
+  json: unknown,
+): S {
+  const result = definition.schema.safeParse(json);
   if (!result.success) {
     const { path, message } = firstIssue(result.error);
     throw new FixtureError(file, path, message);
@@ -75,10 +59,14 @@ const isRow = (v: unknown): v is Row => v !== null && typeof v === "object" && !
  * Joins validated files (their raw JSON, so that defaults apply once, to the whole), then checks
  * what no single file can: unique ids and references.
  */
-export function mergeFixtures(files: { file: string; json: unknown; state: State }[]): State {
+export function mergeFixtures<S extends CoreState>(
+  definition: StateDefinition<S>,
+  files: { file: string; json: unknown; state: S }[],
+): S {
+  const lists = definition.lists;
   const seen = new Map<string, string>(); // "space:id" -> where it was first defined
   for (const { file, state } of files) {
-    for (const { path, id, space } of LISTS) {
+    for (const { path, id, space } of lists) {
       listAt(state, path).forEach((row, i) => {
         const where = `${file} ${jsonPath([...path.split("."), i])}`;
         const key = `${space}:${row[id]}`;
@@ -95,7 +83,7 @@ export function mergeFixtures(files: { file: string; json: unknown; state: State
     }
   }
   for (const { file, state } of files) {
-    for (const { path } of LISTS.slice(1)) {
+    for (const { path } of lists.slice(1)) {
       listAt(state, path).forEach((row, i) => {
         if (!seen.has(`enterprise:${row.enterpriseId}`)) {
           throw new FixtureError(
@@ -108,7 +96,7 @@ export function mergeFixtures(files: { file: string; json: unknown; state: State
     }
   }
   const merged = files.reduce<Row>((all, { json }) => joinJson(all, json as Row), {});
-  return seedSequences(StateSchema.parse(merged));
+  return seedSequences(definition.schema.parse(merged), definition);
 }
 
 async function readJson(file: string): Promise<unknown> {
@@ -126,7 +114,10 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 /** Loads a fixture file, or every `*.json` directly in a folder, into one validated state. */
-export async function loadFixtures(path: string): Promise<State> {
+export async function loadFixtures<S extends CoreState>(
+  definition: StateDefinition<S>,
+  path: string,
+): Promise<S> {
   let files = [path];
   try {
     if ((await Deno.stat(path)).isDirectory) {
@@ -142,7 +133,7 @@ export async function loadFixtures(path: string): Promise<State> {
   const parsed = [];
   for (const file of files) {
     const json = await readJson(file);
-    parsed.push({ file, json, state: parseFixtureFile(file, json) });
+    parsed.push({ file, json, state: parseFixtureFile(definition, file, json) });
   }
-  return mergeFixtures(parsed);
+  return mergeFixtures(definition, parsed);
 }

@@ -27,8 +27,10 @@ export interface Config {
   maxClockSkewSeconds: number;
 }
 
-export const DEFAULT_FIXTURES = fileURLToPath(new URL("../fixtures/default", import.meta.url));
-export const DEFAULT_SCENARIOS = fileURLToPath(new URL("../fixtures/scenarios", import.meta.url));
+export const DEFAULT_FIXTURES = fileURLToPath(new URL("../../fixtures/default", import.meta.url));
+export const DEFAULT_SCENARIOS = fileURLToPath(
+  new URL("../../fixtures/scenarios", import.meta.url),
+);
 
 /**
  * Where a manual clock starts unless told: Monday 2026-01-05 09:00 in Asia/Shanghai, inside the

@@ -1,7 +1,12 @@
-/** The scenario files that ship in `fixtures/scenarios/` (or `--scenarios`), validated on load. */
+/**
+ * The scenarios area keeps no slice of the state: its store is the library of scenario files that
+ * ship in `fixtures/scenarios/` (or `--scenarios`), validated on load, and its domain acts on the
+ * gateway's store (sessions, robots).
+ */
 import { join } from "node:path";
-import { FixtureError } from "../fixtures.ts";
-import { type Scenario, ScenarioSchema } from "./schema.ts";
+import { ApiError } from "../core/errors.ts";
+import { FixtureError } from "../core/fixtures.ts";
+import { type Scenario, ScenarioSchema } from "./schemas.ts";
 
 export interface ScenarioFile {
   file: string;
@@ -47,4 +52,22 @@ export async function loadScenarios(path: string): Promise<ScenarioFile[]> {
   }
   files.sort();
   return Promise.all(files.map(async (file) => ({ file, scenario: await readScenario(file) })));
+}
+
+/** The scenarios loaded at start, by name. */
+export class ScenarioLibrary {
+  constructor(readonly files: ScenarioFile[]) {}
+
+  find(name: string): Scenario {
+    const found = this.files.find((s) => s.scenario.name === name);
+    if (!found) {
+      throw new ApiError(
+        "ResourceNotFound",
+        `No shipped scenario "${name}". Shipped: ${
+          this.files.map((s) => s.scenario.name).join(", ") || "none"
+        }.`,
+      );
+    }
+    return found.scenario;
+  }
 }

@@ -1,42 +1,55 @@
 /**
- * One emulator instance: config, clock, generator, journal, live events and the state they act on.
- * The HTTP app (app.ts), main.ts and the harness all hold one of these.
+ * One emulator instance: config, clock, generator, journal, live events, stored bytes and the state
+ * they act on. Areas receive it (their store reads their slice through it); the composition
+ * (emulator/app.ts) builds one per app, so two emulators in a process share nothing.
  */
 import { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
+import { ApiError } from "./errors.ts";
 import { EventHub } from "./events.ts";
 import { Journal } from "./journal.ts";
 import { Random } from "./random.ts";
-import { ApiError } from "./signed-api/errors.ts";
-import { RateLimiter } from "./signed-api/rate-limit.ts";
-import { type Snapshot, SnapshotSchema } from "./snapshot.ts";
-import type { State } from "./state.ts";
-import type { ScenarioFile } from "./scenarios/library.ts";
+import { type Snapshot, snapshotSchema } from "./snapshot.ts";
+import {
+  type CoreState,
+  nextId,
+  type SliceDefinition,
+  sliceOf,
+  type StateDefinition,
+} from "./state.ts";
 import { type AccessKey, AccessKeySchema, type Enterprise } from "./tenants.ts";
-import { parseParameters } from "./signed-api/validation.ts";
+import { parseParameters } from "./validation.ts";
+import type { z } from "zod";
 
-export class Emulator {
+/** Bytes ccemu holds for a download: uploads, attachments, visitor images, seeded documents. */
+export interface StoredMedia {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+export class Emulator<S extends CoreState = CoreState> {
   readonly clock: Clock;
   readonly random: Random;
   readonly events = new EventHub();
   readonly journal: Journal;
-  readonly rateLimiter = new RateLimiter();
   readonly seed: number;
-  state: State;
+  state: S;
   /** Where ccemu is reached, for URLs it hands out (media, sample agents); set once listening. */
   selfOrigin: string;
-  /** The shipped scenarios (`fixtures/scenarios/`), loaded by the server at start. */
-  scenarios: ScenarioFile[] = [];
-  /** Uploaded bytes served under `/_storage` (visitor images); kept in memory, not in snapshots. */
-  readonly media = new Map<string, { bytes: Uint8Array; contentType: string; fileName: string }>();
+  /** Stored bytes served under `/_storage`; kept in memory, not in snapshots. */
+  readonly media = new Map<string, StoredMedia>();
+  readonly snapshotSchema: z.ZodType<Snapshot<S>>;
   #fixtures: string;
   #loadListeners: (() => void)[] = [];
+  #controlRequests = 0;
 
-  constructor(readonly config: Config, fixtures: State) {
+  constructor(readonly config: Config, readonly definition: StateDefinition<S>, fixtures: S) {
     this.clock = new Clock(config.clock, config.clockStart);
     this.seed = config.seed ?? Random.freshSeed();
     this.random = new Random(this.seed);
     this.journal = new Journal(config.journalSize, this.events);
+    this.snapshotSchema = snapshotSchema(definition.schema);
     this.#fixtures = JSON.stringify(fixtures);
     this.state = JSON.parse(this.#fixtures);
     this.selfOrigin = `http://${
@@ -52,23 +65,41 @@ export class Emulator {
       this.events.publish({ type: "state", change: "clock", detail: { ...this.clock.status() } });
   }
 
+  /** An area's slice of the current state (a reset or import replaces it: read it, don't keep it). */
+  slice<T>(slice: SliceDefinition<T>): T {
+    return sliceOf(this.state, slice);
+  }
+
+  /** The next id of a kind of record. */
+  nextId(kind: string): number {
+    return nextId(this.state, kind);
+  }
+
   /** A request id from the seeded generator, so runs with one seed repeat their ids. */
   newRequestId(): string {
     return this.random.uuid();
   }
 
-  /** Areas whose timers derive from the state register here to rebuild them on reset or import. */
+  /**
+   * Control-API ids are of their own kind (`control-N`), so they never draw from the seeded
+   * generator the emulated APIs' ids come from.
+   */
+  newControlRequestId(): string {
+    return `control-${++this.#controlRequests}`;
+  }
+
+  /** Areas whose runtime derives from the state register here to rebuild it on reset or import. */
   onStateLoaded(listener: () => void): void {
     this.#loadListeners.push(listener);
   }
 
-  /** Back to the fixtures: state, generator and rate windows; pending timers dropped. */
+  /** Back to the fixtures: state, generator and runtimes; pending timers dropped. */
   reset(): void {
     this.#load(JSON.parse(this.#fixtures), this.seed);
     this.events.publish({ type: "state", change: "reset" });
   }
 
-  exportSnapshot(): Snapshot {
+  exportSnapshot(): Snapshot<S> {
     return {
       format: "ccemu-snapshot",
       version: 1,
@@ -80,7 +111,7 @@ export class Emulator {
 
   /** Replaces everything with a snapshot; a snapshot that does not validate changes nothing. */
   importSnapshot(input: unknown): void {
-    const { clock, random, state } = parseParameters(SnapshotSchema, input);
+    const { clock, random, state } = parseParameters(this.snapshotSchema, input);
     this.clock.clear();
     this.clock.set(clock.now);
     this.#load(state, random.state);
@@ -137,11 +168,10 @@ export class Emulator {
     this.events.close();
   }
 
-  #load(state: State, randomState: number): void {
+  #load(state: S, randomState: number): void {
     this.clock.clear();
     this.state = state;
     this.random.state = randomState;
-    this.rateLimiter.clear();
     this.media.clear();
     for (const listener of this.#loadListeners) listener();
   }

@@ -3,12 +3,12 @@
  * `--journal-size` entries. What the inspector, the harness and users' tests read.
  */
 import type { EventHub } from "./events.ts";
-import type { AgentMessage, Finding, Instruction } from "./gateway/schemas.ts";
 
 /** Bodies beyond this are stored cut; `size` keeps the real length. */
 export const MAX_STORED_BODY = 64 * 1024;
 
-export type Area = "outbound" | "kb" | "gateway" | "storage";
+/** The surface an entry belongs to: an area's name, or `storage`. */
+export type Area = string;
 
 export interface StoredBody {
   text: string;
@@ -31,25 +31,15 @@ export interface AuthDiagnostics {
   detail?: string;
 }
 
-/** A push from the gateway to an agent: what the inspector shows beyond the HTTP exchange. */
-export interface PushRecord {
-  sessionId: string;
-  robotId: string;
-  platform: string;
-  responseMode: string;
-  /** `open`: the open-session call; `message`: a visitor message. */
-  via: "open" | "message";
-  url: string;
-  /** Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing. */
-  events: { at: number; event: string; data: string | null; ignored?: boolean }[];
-  timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
-  findings: Finding[];
-  delivered: { messages: AgentMessage[]; instruction: Instruction | null };
-  error: { code: string; message: string } | null;
-}
-
+/**
+ * What every entry records: an HTTP exchange, as it came and left. `kind` tells which: `exchange`
+ * for a client's request to an emulated API or the storage host (the core's own kind); areas add
+ * kinds for requests ccemu makes itself, extending this type with their detail (the gateway's
+ * `push`, the outbound `sms`), so the core knows none of their shapes.
+ */
 export interface JournalEntry {
   id: number;
+  kind: string;
   requestId: string;
   /** Virtual time the exchange started, ms. */
   time: number;
@@ -65,8 +55,15 @@ export interface JournalEntry {
   auth?: AuthDiagnostics;
   /** The vendor error code, when the exchange failed with one. */
   errorCode?: string;
-  /** Set on pushes the gateway made to an agent (area `gateway`). */
-  push?: PushRecord;
+  /** The full URL, when ccemu made the request itself (for "copy as curl"). */
+  target?: string;
+  /** The visitor session the entry belongs to (for session-filtered event streams). */
+  sessionId?: string;
+}
+
+/** A client's request to an emulated API or the storage host. */
+export interface ExchangeEntry extends JournalEntry {
+  kind: "exchange";
 }
 
 export interface JournalFilter {
@@ -108,8 +105,9 @@ export class Journal {
 
   constructor(readonly capacity: number, private readonly events?: EventHub) {}
 
-  add(entry: Omit<JournalEntry, "id">): JournalEntry {
-    const stored = { id: this.#nextId++, ...entry };
+  /** Adds an entry of any kind; areas pass their own entry type to get it back typed. */
+  add<E extends JournalEntry>(entry: Omit<E, "id">): E {
+    const stored = { id: this.#nextId++, ...entry } as E;
     this.#entries.push(stored);
     // Dropping from the front is amortised: splice only once the buffer is 10% over.
     if (this.#entries.length > this.capacity * 1.1 + 1) {

@@ -1,6 +1,6 @@
 /** Tenants and their access keys: who may call the signed APIs, from where, how often. */
 import { z } from "zod";
-import { allowListEntryProblem } from "./signed-api/ip-allow-list.ts";
+import { allowListEntryProblem } from "./ip-allow-list.ts";
 
 export const EnterpriseSchema = z.strictObject({
   enterpriseId: z.string().regex(/^\d+$/, { error: "must be a text of digits" }),
@@ -56,3 +56,17 @@ export function permits(key: AccessKey, path: string, readOnly: boolean): boolea
     (p.endsWith("/*") && path.startsWith(p.slice(0, -1)))
   );
 }
+
+/** Who a request acts for: an access key and its tenant. Tenant-scoped domain functions take it. */
+export interface Tenant {
+  enterpriseId: string;
+  /** The tenant's IANA zone, for local times and day-precision dates. */
+  timeZone: string;
+  key: AccessKey;
+}
+
+export const tenantOf = (enterprise: Enterprise, key: AccessKey): Tenant => ({
+  enterpriseId: enterprise.enterpriseId,
+  timeZone: enterprise.timeZone,
+  key,
+});

@@ -6,7 +6,13 @@ import type { Context, Next } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { bodyText, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
-import { type Area, MAX_STORED_BODY, storeBody, type StoredBody } from "./journal.ts";
+import {
+  type Area,
+  type ExchangeEntry,
+  MAX_STORED_BODY,
+  storeBody,
+  type StoredBody,
+} from "./journal.ts";
 
 /** A plain copy of headers (`forEach` measured 7x faster than `Object.fromEntries(entries())`). */
 export function headersObject(headers: Headers): Record<string, string> {
@@ -61,7 +67,8 @@ export function journalExchanges(emulator: Emulator, area: Area) {
     c.set("requestId", requestId);
     c.set("url", url);
     await next();
-    emulator.journal.add({
+    emulator.journal.add<ExchangeEntry>({
+      kind: "exchange",
       requestId,
       time,
       area,

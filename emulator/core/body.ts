@@ -1,5 +1,5 @@
 /** Reading request bodies with a bound, so an oversized body is refused without being held whole. */
-import { ApiError } from "./signed-api/errors.ts";
+import { ApiError } from "./errors.ts";
 
 export interface BodyRead {
   bytes: Uint8Array;
@@ -77,4 +77,16 @@ export function parseJsonObject(read: BodyRead, limit: number): Record<string, u
     throw new ApiError("InvalidParameter", "The request body must be a JSON object.", "body");
   }
   return json as Record<string, unknown>;
+}
+
+/**
+ * A control route's JSON object body. The declared media type is not checked, so that
+ * `curl -d '{"ms":1000}'` works as typed; the loopback guard, not the media type, keeps other
+ * sites out.
+ */
+export async function jsonObject(
+  c: { req: { raw: Request } },
+  limit: number,
+): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readBody(c.req.raw, limit), limit);
 }

@@ -1,0 +1,25 @@
+/** The knowledge-base area: the `/aikb` operations, their storage host routes and UI read views. */
+import type { Area } from "../area.ts";
+import type { Emulator } from "../core/emulator.ts";
+import { kbControlRoutes } from "./control-routes.ts";
+import { kbOperations } from "./routes.ts";
+import { kbSlice } from "./schemas.ts";
+import { kbStorageRoutes } from "./storage-routes.ts";
+import { KbStore } from "./store.ts";
+
+export interface KbArea extends Area {
+  store: KbStore;
+}
+
+export function createKbArea(emulator: Emulator): KbArea {
+  const store = new KbStore(emulator);
+  return {
+    name: "kb",
+    store,
+    slice: kbSlice,
+    signed: { prefix: "/aikb", operations: kbOperations(store) },
+    control: kbControlRoutes(store),
+    storage: kbStorageRoutes(store),
+    load: () => store.load(),
+  };
+}
