@@ -91,10 +91,11 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {
+    const script = uiScript();
     app.get("/", loopbackOnly, (c) => c.html(INDEX_HTML));
     app.get("/ui.js", loopbackOnly, async (c) => {
       c.header("content-type", "text/javascript; charset=utf-8");
-      return c.body(await uiScript());
+      return c.body(await script());
     });
   }
   app.notFound((c) =>

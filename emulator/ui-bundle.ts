@@ -5,7 +5,6 @@
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-let bundle: Promise<string> | undefined;
 
 async function build(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "ccemu-ui-" });
@@ -24,13 +23,17 @@ async function build(): Promise<string> {
   }
 }
 
-/** The bundled UI script, built once. A failed build is retried on the next request. */
-export function uiScript(): Promise<string> {
-  bundle ??= build().catch((error) => {
-    bundle = undefined;
-    throw error;
-  });
-  return bundle;
+/**
+ * The bundled UI script, built on the first call and then kept (one per app, so no module holds
+ * it). A failed build is retried on the next call.
+ */
+export function uiScript(): () => Promise<string> {
+  let bundle: Promise<string> | undefined;
+  return () =>
+    bundle ??= build().catch((error) => {
+      bundle = undefined;
+      throw error;
+    });
 }
 
 export const INDEX_HTML = `<!doctype html>

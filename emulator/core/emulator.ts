@@ -48,7 +48,10 @@ export class Emulator<S extends CoreState = CoreState> {
     this.clock = new Clock(config.clock, config.clockStart);
     this.seed = config.seed ?? Random.freshSeed();
     this.random = new Random(this.seed);
-    this.journal = new Journal(config.journalSize, this.events);
+    this.journal = new Journal(
+      config.journalSize,
+      (entry) => this.events.publish({ type: "journal", entry }),
+    );
     this.snapshotSchema = snapshotSchema(definition.schema);
     this.#fixtures = JSON.stringify(fixtures);
     this.state = JSON.parse(this.#fixtures);

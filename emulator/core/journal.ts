@@ -2,7 +2,6 @@
  * The journal: one entry per exchange on the emulated APIs, newest last, in a ring buffer of
  * `--journal-size` entries. What the inspector, the harness and users' tests read.
  */
-import type { EventHub } from "./events.ts";
 
 /** Bodies beyond this are stored cut; `size` keeps the real length. */
 export const MAX_STORED_BODY = 64 * 1024;
@@ -103,7 +102,8 @@ export class Journal {
   #entries: JournalEntry[] = [];
   #nextId = 1;
 
-  constructor(readonly capacity: number, private readonly events?: EventHub) {}
+  /** `onAdd` hears every entry as it is added (the emulator announces it on the live events). */
+  constructor(readonly capacity: number, private readonly onAdd?: (entry: JournalEntry) => void) {}
 
   /** Adds an entry of any kind; areas pass their own entry type to get it back typed. */
   add<E extends JournalEntry>(entry: Omit<E, "id">): E {
@@ -113,7 +113,7 @@ export class Journal {
     if (this.#entries.length > this.capacity * 1.1 + 1) {
       this.#entries.splice(0, this.#entries.length - this.capacity);
     }
-    this.events?.publish({ type: "journal", entry: stored });
+    this.onAdd?.(stored);
     return stored;
   }
 

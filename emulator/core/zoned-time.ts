@@ -4,6 +4,7 @@
  * offset; everything else is arithmetic on UTC dates.
  */
 
+/** Intl formatters by zone: a cache of immutable helpers, the same for every emulator (no state). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {

@@ -5,6 +5,7 @@ import { kbControlRoutes } from "./control-routes.ts";
 import { kbOperations } from "./routes.ts";
 import { kbSlice } from "./schemas.ts";
 import { kbStorageRoutes } from "./storage-routes.ts";
+import { seedDocumentBytes } from "./seed.ts";
 import { KbStore } from "./store.ts";
 
 export interface KbArea extends Area {
@@ -20,6 +21,10 @@ export function createKbArea(emulator: Emulator): KbArea {
     signed: { prefix: "/aikb", operations: kbOperations(store) },
     control: kbControlRoutes(store),
     storage: kbStorageRoutes(store),
-    load: () => store.load(),
+    load: () => {
+      store.load();
+      // Fixture documents carry their text: their bytes are seeded whenever the state is loaded.
+      seedDocumentBytes(store);
+    },
   };
 }

@@ -31,12 +31,14 @@ interface Candidate {
 }
 
 /**
- * Each item's lower-cased fields, kept between searches. An FAQ edit replaces the arrays and strings
- * it changes, so comparing them tells a stale entry; documents are never edited in place.
+ * Each item's lower-cased fields, kept between searches in the store's per-record cache. An FAQ edit
+ * replaces the arrays and strings it changes, so comparing them tells a stale entry; documents are
+ * never edited in place.
  */
-const cache = new WeakMap<object, { key: unknown[]; candidate: Candidate }>();
+type Cached = { key: unknown[]; candidate: Candidate };
 
-function faqCandidate(faq: Faq): Candidate {
+function faqCandidate(store: KbStore, faq: Faq): Candidate {
+  const cache = store.derived as WeakMap<object, Cached>;
   const hit = cache.get(faq);
   if (
     hit && hit.key[0] === faq.question && hit.key[1] === faq.answers &&
@@ -57,7 +59,8 @@ function faqCandidate(faq: Faq): Candidate {
   return candidate;
 }
 
-function fileCandidate(file: KbFile): Candidate {
+function fileCandidate(store: KbStore, file: KbFile): Candidate {
+  const cache = store.derived as WeakMap<object, Cached>;
   let entry = cache.get(file);
   if (!entry) {
     const fields = [{ text: file.name, weight: WEIGHT.name }, {
@@ -87,10 +90,10 @@ function candidates(store: KbStore, t: Tenant, q: SearchQuery): Candidate[] {
     (!directories || directories.has(x.directoryId));
   const out: Candidate[] = [];
   if (q.knowledgeType !== "FILE") {
-    for (const faq of store.state.faqs) if (inScope(faq)) out.push(faqCandidate(faq));
+    for (const faq of store.state.faqs) if (inScope(faq)) out.push(faqCandidate(store, faq));
   }
   if (q.knowledgeType !== "FAQ") {
-    for (const file of store.state.files) if (inScope(file)) out.push(fileCandidate(file));
+    for (const file of store.state.files) if (inScope(file)) out.push(fileCandidate(store, file));
   }
   return out;
 }

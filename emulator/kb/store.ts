@@ -9,16 +9,17 @@ import { ApiError } from "../core/errors.ts";
 import type { Tenant } from "../core/tenants.ts";
 import { localText } from "../core/zoned-time.ts";
 import { type Faq, kbSlice, type KbState } from "./schemas.ts";
-import { seedDocumentBytes } from "./seed.ts";
 
 export class KbStore extends AreaStore<KbState> {
+  /** Data derived from one record and kept between requests (search's lower-cased fields). */
+  derived = new WeakMap<object, unknown>();
+
   constructor(emulator: Emulator) {
     super(emulator, kbSlice);
   }
 
-  /** Fixture documents carry their text: their bytes are seeded whenever the state is loaded. */
   override load(): void {
-    seedDocumentBytes(this);
+    this.derived = new WeakMap();
   }
 
   /** `yyyy/MM/dd HH:mm:ss` of now in the tenant's zone: the knowledge base's time text. */

@@ -49,7 +49,10 @@ export function outboundControlRoutes(store: OutboundStore) {
       if (!record) throw new ApiError("ResourceNotFound", `No call ${id}.`);
       return c.json(callDetail(store, record));
     })
-    .post("/advance-until-idle", (c) => c.json(advanceUntilIdle(store)))
+    .post(
+      "/advance-until-idle",
+      (c) => c.json(advanceUntilIdle(store.dialer, store.emulator.clock)),
+    )
     .patch("/lines/:userPhoneId", async (c) => {
       const line = store.lineAt(c.req.param("userPhoneId"));
       Object.assign(line, parseParameters(LineChange, await jsonObject(c, 4096)));

@@ -6,9 +6,10 @@
  * timers) is derived and rebuilt whenever the state is loaded (start, reset, snapshot import).
  */
 import { type JournalEntry, storeBody } from "../core/journal.ts";
-import type { OutboundStore } from "./store.ts";
+import type { Clock } from "../core/clock.ts";
+import type { Emulator } from "../core/emulator.ts";
 import { outcomeFor } from "./outcomes.ts";
-import type { Account, CallRecord, Task } from "./schemas.ts";
+import type { Account, CallRecord, Line, OutboundState, Task } from "./schemas.ts";
 import {
   type Conditions,
   SYSTEM_MANAGED,
@@ -39,6 +40,19 @@ const byEnd = (a: CallRecord, b: CallRecord) =>
 
 const S = TASK_STATUS;
 
+/**
+ * What the dialer reads and changes: the outbound store, declared here so that the store can own
+ * its dialer without the two importing each other.
+ */
+export interface DialerStore {
+  readonly state: OutboundState;
+  readonly emulator: Emulator;
+  account(enterpriseId: string): Account;
+  linesOf(task: Task): Line[];
+  isBlacklisted(enterpriseId: string, mobile: string): boolean;
+  timeZone(enterpriseId: string): string;
+}
+
 /** A hang-up SMS ccemu "sent": journaled as an outbound entry of its own kind. */
 export interface SmsEntry extends JournalEntry {
   kind: "sms";
@@ -47,7 +61,7 @@ export interface SmsEntry extends JournalEntry {
 export class Dialer {
   #runtimes = new Map<number, Runtime>();
 
-  constructor(private readonly store: OutboundStore) {}
+  constructor(private readonly store: DialerStore) {}
 
   get #clock() {
     return this.store.emulator.clock;
@@ -400,14 +414,13 @@ export class Dialer {
 const IDLE_LIMIT_MS = 30 * 86_400_000;
 
 /** Moves the clock from timer to timer while any task still has calls to make (30 days at most). */
-export function advanceUntilIdle(store: OutboundStore) {
-  const { clock } = store.emulator;
+export function advanceUntilIdle(dialer: Dialer, clock: Clock) {
   const start = clock.now();
   let fired = 0;
-  while (store.dialer.busy() && clock.now() - start < IDLE_LIMIT_MS) {
+  while (dialer.busy() && clock.now() - start < IDLE_LIMIT_MS) {
     const next = clock.status().nextTimerAt;
     if (next === null) break;
     fired += clock.advanceTo(Math.min(next, start + IDLE_LIMIT_MS));
   }
-  return { ...clock.status(), fired, idle: !store.dialer.busy() };
+  return { ...clock.status(), fired, idle: !dialer.busy() };
 }

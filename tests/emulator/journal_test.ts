@@ -72,7 +72,7 @@ Deno.test("each entry is published live", () => {
   const hub = new EventHub();
   const seen: number[] = [];
   const unsubscribe = hub.subscribe((e) => e.type === "journal" && seen.push(e.entry.id));
-  const journal = new Journal(10, hub);
+  const journal = new Journal(10, (entry) => hub.publish({ type: "journal", entry }));
   journal.add(entry(1));
   unsubscribe();
   journal.add(entry(2));
