@@ -3,22 +3,17 @@
  * the demo tenant's first full-permission key sees them.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../core/app-env.ts";
 import { jsonObject } from "../core/body.ts";
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
 import { fileView } from "./files.ts";
+import { ControlSearchRequest } from "./schemas.ts";
 import { hitOf, search } from "./search.ts";
-import { directoryTree, faqView, type KbStore } from "./store.ts";
+import { directoryTree } from "./directories.ts";
+import { faqView } from "./faqs.ts";
+import type { KbStore } from "./store.ts";
 import type { Tenant } from "../core/tenants.ts";
-
-const Search = z.strictObject({
-  keyword: z.string().optional(),
-  knowledgeType: z.enum(["FAQ", "FILE"]).optional(),
-  repositoryIds: z.array(z.number().int()).optional(),
-  limit: z.number().int().min(1).max(100).default(20),
-});
 
 export function kbControlRoutes(store: KbStore) {
   /** The UI sees the knowledge base as the first key with every permission sees it. */
@@ -82,7 +77,7 @@ export function kbControlRoutes(store: KbStore) {
       });
     })
     .post("/search", async (c) => {
-      const q = parseParameters(Search, await jsonObject(c, 65536));
+      const q = parseParameters(ControlSearchRequest, await jsonObject(c, 65536));
       const me = viewer();
       const { candidates, terms } = search(store, me, q);
       return c.json({

@@ -4,13 +4,14 @@
  * the bytes there, then create_file names the fileKey.
  */
 import { ApiError } from "../core/errors.ts";
-import type { KbFile, Recycled } from "./schemas.ts";
-import { directoryFor, findFaq, findRepository, type KbStore } from "./store.ts";
+import type { CreateFileInput, KbFile, ListFilesQuery } from "./schemas.ts";
+import { directoryFor } from "./directories.ts";
+import { pageOf } from "./pages.ts";
+import { findRepository, type KbStore } from "./store.ts";
 import type { Tenant } from "../core/tenants.ts";
-import { localText } from "../core/zoned-time.ts";
+import { parseLocalText } from "../core/zoned-time.ts";
 import {
   extensionOf,
-  MEDIA_LINK_TTL_MS,
   requireExtension,
   signedQuery,
   TEXT_LIKE,
@@ -45,18 +46,10 @@ export function findFile(store: KbStore, t: Tenant, id: number, parameter = "id"
   return file;
 }
 
-export interface FileInput {
-  repositoryId: number;
-  directoryId: number;
-  fileName: string;
-  fileKey: string;
-  introduction?: string;
-  tags?: number[];
-  effectiveFrom?: number;
-  effectiveTo?: number;
-}
-
-export function createFile(store: KbStore, t: Tenant, input: FileInput): number {
+/** `create_file`: a document from a completed upload; validity bounds are local times. */
+export function createFile(store: KbStore, t: Tenant, input: CreateFileInput): number {
+  const at = (text?: string) => (text === undefined ? undefined : parseLocalText(text, t.timeZone));
+  const effectiveFrom = at(input.effectiveFrom), effectiveTo = at(input.effectiveTo);
   findRepository(store, t, input.repositoryId);
   directoryFor(store, t, input.repositoryId, input.directoryId, "FILE");
   const extension = extensionOf(input.fileName);
@@ -92,8 +85,7 @@ export function createFile(store: KbStore, t: Tenant, input: FileInput): number 
     );
   }
   if (
-    input.effectiveFrom !== undefined && input.effectiveTo !== undefined &&
-    input.effectiveFrom > input.effectiveTo
+    effectiveFrom !== undefined && effectiveTo !== undefined && effectiveFrom > effectiveTo
   ) {
     throw new ApiError(
       "InvalidParameter",
@@ -124,8 +116,8 @@ export function createFile(store: KbStore, t: Tenant, input: FileInput): number 
     createUser: t.key.username,
     updateUser: t.key.username,
     tags: (input.tags ?? []).map((tagId) => ({ id: tagId, name: `tag-${tagId}` })),
-    effectiveFrom: input.effectiveFrom ?? null,
-    effectiveTo: input.effectiveTo ?? null,
+    effectiveFrom: effectiveFrom ?? null,
+    effectiveTo: effectiveTo ?? null,
     text: bytes && TEXT_LIKE.has(extension) ? new TextDecoder().decode(bytes) : "",
   });
   return id;
@@ -217,83 +209,22 @@ export function deleteFiles(
   return [...gone];
 }
 
-/** The recycle bin keeps a deleted item listed for 30 days (spec 3). */
-export const RECYCLE_WINDOW_MS = 30 * 86_400_000;
-
-export function recycledItems(
-  store: KbStore,
-  t: Tenant,
-  q: { repositoryId: number; deleteUser?: string; keyword?: string; type?: string },
-  timeZone: string,
-) {
+/** `list_files`: a repository's documents (optionally one directory's), by time ranges, paged. */
+export function listFiles(store: KbStore, t: Tenant, q: ListFilesQuery) {
   findRepository(store, t, q.repositoryId);
-  return store.state.recycled
-    .filter((r) =>
-      r.enterpriseId === t.enterpriseId && r.repositoryId === q.repositoryId &&
-      store.now < r.deleteTime + RECYCLE_WINDOW_MS &&
-      (q.deleteUser === undefined || r.deleteUser === q.deleteUser) &&
-      (q.keyword === undefined || r.name.includes(q.keyword)) &&
-      (q.type === undefined || q.type === "ALL" || r.type === q.type)
-    )
-    .sort((a, b) => b.deleteTime - a.deleteTime)
-    .map((r: Recycled) => ({
-      ...r,
-      enterpriseId: Number(r.enterpriseId),
-      deleteTime: localText(r.deleteTime, timeZone),
-    }));
+  const files = store.state.files.filter((f) =>
+    f.enterpriseId === t.enterpriseId && f.repositoryId === q.repositoryId &&
+    (q.directoryId === undefined || f.directoryId === q.directoryId) &&
+    (q.createTimeStart === undefined ||
+      (f.createTime >= q.createTimeStart && f.createTime < q.createTimeEnd!)) &&
+    (q.updateTimeStart === undefined ||
+      (f.updateTime >= q.updateTimeStart && f.updateTime < q.updateTimeEnd!))
+  );
+  return pageOf(files, q.offset, q.limit, (f) => fileView(f, store.now));
 }
 
-/** A temporary link to stored bytes: inline (preview) or as an attachment (download). */
-function mediaLink(
-  store: KbStore,
-  now: number,
-  key: string,
-  fileName: string,
-  inline: boolean,
-): string {
-  const disposition = inline ? "inline" : "attachment";
-  const what = `GET\n${key}\n${disposition}\n${fileName}`;
-  return `${store.emulator.selfOrigin}/_storage/objects/${
-    encodeURIComponent(key)
-  }?disposition=${disposition}&name=${encodeURIComponent(fileName)}&${
-    signedQuery(store, what, now + MEDIA_LINK_TTL_MS)
-  }`;
-}
-
-export function fileMediaUrl(
-  store: KbStore,
-  t: Tenant,
-  fileId: number,
-  inline: boolean,
-): string {
-  const file = findFile(store, t, fileId, "fileId");
-  return mediaLink(store, store.now, file.fileKey, file.name, inline);
-}
-
-/** A link to an attachment the FAQ entry references (answers or introduction). */
-export function faqMediaUrl(
-  store: KbStore,
-  t: Tenant,
-  faqId: number,
-  fileKey: string,
-  inline: boolean,
-  attachments: { fileKey: string; fileName: string }[],
-): string {
-  findFaq(store, t, faqId, "faqId");
-  const attachment = attachments.find((a) => a.fileKey === fileKey);
-  if (!attachment) {
-    throw new ApiError(
-      "ResourceNotFound",
-      `fileKey: FAQ entry ${faqId} references no attachment ${fileKey}.`,
-      "fileKey",
-    );
-  }
-  if (!store.emulator.media.has(fileKey)) {
-    throw new ApiError(
-      "ResourceNotFound",
-      `fileKey: nothing is stored under ${fileKey}; upload it with signature_for_upload first.`,
-      "fileKey",
-    );
-  }
-  return mediaLink(store, store.now, fileKey, attachment.fileName, inline);
+/** `describe_file`: the document with the names of its directory and those above it. */
+export function describeFile(store: KbStore, t: Tenant, id: number) {
+  const file = findFile(store, t, id);
+  return { ...fileView(file, store.now), directoryNames: directoryNames(store, file.directoryId) };
 }

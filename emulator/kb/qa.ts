@@ -5,7 +5,8 @@
  */
 import { effectiveStatus } from "./files.ts";
 import { bestMatch, similarity } from "./matching.ts";
-import { type KbStore, plainText } from "./store.ts";
+import { plainText } from "./faqs.ts";
+import type { KbStore } from "./store.ts";
 import type { Tenant } from "../core/tenants.ts";
 
 export function answer(
@@ -13,8 +14,8 @@ export function answer(
   t: Tenant,
   content: string,
   conversationId: string | undefined,
-  timeZone: string,
 ) {
+  const { timeZone } = t;
   const kb = store.state;
   const faqs = kb.faqs.filter((f) =>
     f.enterpriseId === t.enterpriseId &&

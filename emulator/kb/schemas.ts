@@ -1,6 +1,7 @@
 /** Knowledge-base records as fixtures and state hold them (document 3, part 2). */
 import { z } from "zod";
 import { defineSlice } from "../core/state.ts";
+import { vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
 
 /** `yyyy/MM/dd HH:mm:ss`, the knowledge base's time text. */
 const KB_TIME = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
@@ -162,4 +163,187 @@ export const kbSlice = defineSlice<KbState>({
     { path: "kb.faqs", id: "id", space: "FAQ" },
     { path: "kb.files", id: "id", space: "file" },
   ],
+});
+
+// ---- Request bodies (document 3, part 4) ----
+
+const NO_PARAMETERS = z.strictObject({});
+
+const TIME_TEXT = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
+  error: "must be yyyy/MM/dd HH:mm:ss",
+});
+/** `yyyy-MM-dd HH:mm:ss`: create_file's validity bounds (a Date in the spec's table). */
+const DATE_TIME = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, {
+  error: "must be yyyy-MM-dd HH:mm:ss",
+});
+const KNOWLEDGE_TYPE = z.enum(["FAQ", "FILE"], { error: 'must be "FAQ" or "FILE"' });
+
+/** `offset` (at most 10000) and `limit` (at most 100), both marked required; defaults 0 and 10. */
+const paging = {
+  offset: vLongIn(0, 10_000).optional(),
+  limit: vLongIn(1, 100).optional(),
+};
+
+/** A start and its end come together or not at all (spec 4.3, 4.4). */
+function bothOrNeither(start: string, end: string) {
+  return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if ((body[start] === undefined) !== (body[end] === undefined)) {
+      const missing = body[start] === undefined ? start : end;
+      ctx.addIssue({
+        code: "invalid_type",
+        expected: "string",
+        path: [missing],
+        input: undefined,
+        message: `required with ${missing === start ? end : start}`,
+      });
+    }
+  };
+}
+
+export const ListPublicRepositoriesRequest = NO_PARAMETERS;
+export const ListPrivateRepositoriesRequest = NO_PARAMETERS;
+export const DescribeBotRepositoryRequest = NO_PARAMETERS;
+
+export const ListDirectoryTreeRequest = z.strictObject({
+  repositoryId: vLong(),
+  botId: vLong().optional(),
+  type: KNOWLEDGE_TYPE,
+});
+
+export const SaveDirectoryRequest = z.strictObject({
+  repositoryId: vLong(),
+  name: vText(),
+  type: KNOWLEDGE_TYPE,
+  parentId: vLong().optional(),
+});
+export type SaveDirectoryInput = z.infer<typeof SaveDirectoryRequest>;
+
+export const EditDirectoryRequest = z.strictObject({
+  directoryId: vLong(),
+  targetRepositoryId: vLong().optional(),
+  name: vText().optional(),
+  targetDirectoryId: vLong().optional(),
+});
+export type EditDirectoryInput = z.infer<typeof EditDirectoryRequest>;
+
+export const ListFaqsRequest = z.strictObject({
+  repositoryId: vLong(),
+  botId: vLong().optional(),
+  updateTimeStart: TIME_TEXT.optional(),
+  updateTimeEnd: TIME_TEXT.optional(),
+  ...paging,
+}).superRefine(bothOrNeither("updateTimeStart", "updateTimeEnd"));
+export type ListFaqsQuery = z.infer<typeof ListFaqsRequest>;
+
+const FaqFields = {
+  repositoryId: vLong(),
+  directoryId: vLong(),
+  question: vText(),
+  answers: z.array(
+    z.strictObject({
+      content: z.string(),
+      type: z.enum(["text", "html"], { error: 'must be "text" or "html"' }),
+    }),
+  ).min(1, { error: "must hold at least one answer" }),
+  introductionType: z.union([z.literal(1), z.literal(2)], { error: "must be 1 or 2" }).optional(),
+  introduction: vString().optional(),
+  similars: z.array(vText()).optional(),
+  relatedIds: z.array(vLong()).optional(),
+  onlineDateFrom: TIME_TEXT.optional(),
+  onlineDateTo: TIME_TEXT.optional(),
+};
+export const CreateFaqRequest = z.strictObject(FaqFields);
+export type FaqInput = z.infer<typeof CreateFaqRequest>;
+export const EditFaqRequest = z.strictObject({ id: vLong(), ...FaqFields });
+export const DeleteFaqRequest = z.strictObject({ id: vLong() });
+export const DescribeFaqRequest = z.strictObject({ id: vLong() });
+
+export const GetFileUploadUrlRequest = z.strictObject({
+  fileName: vText(),
+  fileSize: vLongIn(0, 2 * 1024 ** 3),
+});
+
+export const CreateFileRequest = z.strictObject({
+  repositoryId: vLong(),
+  directoryId: vLong(),
+  fileName: vText(),
+  fileKey: vText(),
+  introduction: vString().optional(),
+  tags: z.array(vLong()).optional(),
+  effectiveFrom: DATE_TIME.optional(),
+  effectiveTo: DATE_TIME.optional(),
+});
+export type CreateFileInput = z.infer<typeof CreateFileRequest>;
+
+export const ListFilesRequest = z.strictObject({
+  repositoryId: vLong(),
+  directoryId: vLong().optional(),
+  createTimeStart: TIME_TEXT.optional(),
+  createTimeEnd: TIME_TEXT.optional(),
+  updateTimeStart: TIME_TEXT.optional(),
+  updateTimeEnd: TIME_TEXT.optional(),
+  ...paging,
+}).superRefine(bothOrNeither("createTimeStart", "createTimeEnd")).superRefine(
+  bothOrNeither("updateTimeStart", "updateTimeEnd"),
+);
+export type ListFilesQuery = z.infer<typeof ListFilesRequest>;
+
+export const DescribeFileRequest = z.strictObject({ id: vLong() });
+
+export const DeleteFilesRequest = z.strictObject({
+  repositoryId: vLong(),
+  fileIds: z.array(vLong()).min(1, { error: "must name at least one file" }),
+});
+
+export const ListRecycledItemsRequest = z.strictObject({
+  repositoryId: vLong(),
+  deleteUser: vString().optional(),
+  keyword: vString().optional(),
+  type: z.enum(["ALL", "FAQ", "FILE"], { error: 'must be "ALL", "FAQ" or "FILE"' }).optional(),
+  ...paging,
+});
+export type RecycledQuery = z.infer<typeof ListRecycledItemsRequest>;
+
+export const DescribeFileMediaUrlRequest = z.strictObject({
+  fileId: vLong(),
+  inline: vBool().optional(),
+});
+
+export const DescribeFaqMediaUrlRequest = z.strictObject({
+  faqId: vLong(),
+  fileKey: vText(),
+  inline: vBool().optional(),
+});
+
+export const ChatConversationRequest = z.strictObject({
+  content: vText(),
+  conversationId: vString().optional(),
+  userId: vString().optional(),
+});
+/** `username` names the asking user (spec 5.2); it is not a credential. */
+export const ChatConversationQuery = z.strictObject({ username: vText() });
+
+export const SearchKnowledgeRequest = z.strictObject({
+  keyword: vString().optional(),
+  orderField: z.enum(
+    ["createTime", "searchCount", "likeCount", "updateTime", "actionCount"],
+    { error: "must be one of createTime, searchCount, likeCount, updateTime, actionCount" },
+  ).optional(),
+  knowledgeType: KNOWLEDGE_TYPE.optional(),
+  repositoryIds: z.array(vLong()).optional(),
+  directoryIds: z.array(vLong()).optional(),
+  ...paging,
+});
+export type SearchQuery = z.infer<typeof SearchKnowledgeRequest>;
+export const SearchKnowledgeQuery = z.strictObject({ username: vString().optional() });
+
+export const SignatureForUploadRequest = z.strictObject({ fileName: vText() });
+
+// ---- Control bodies (`/_emulator/kb`) ----
+
+export const ControlSearchRequest = z.strictObject({
+  keyword: z.string().optional(),
+  knowledgeType: z.enum(["FAQ", "FILE"]).optional(),
+  repositoryIds: z.array(z.number().int()).optional(),
+  limit: z.number().int().min(1).max(100).default(20),
 });

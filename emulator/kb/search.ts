@@ -6,16 +6,11 @@
  */
 import { directoryNames } from "./files.ts";
 import type { Faq, KbFile } from "./schemas.ts";
-import { attachmentsIn, type KbStore, plainText, subtree } from "./store.ts";
+import { attachmentsIn, plainText } from "./faqs.ts";
+import { pageOf } from "./pages.ts";
+import type { SearchQuery } from "./schemas.ts";
+import { findRepository, type KbStore, subtree } from "./store.ts";
 import type { Tenant } from "../core/tenants.ts";
-
-export interface SearchQuery {
-  keyword?: string;
-  orderField?: "createTime" | "searchCount" | "likeCount" | "updateTime" | "actionCount";
-  knowledgeType?: "FAQ" | "FILE";
-  repositoryIds?: number[];
-  directoryIds?: number[];
-}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -214,4 +209,11 @@ export function hitOf(store: KbStore, candidate: Candidate, terms: string[]) {
     knowledgeType: "FILE",
     attachments: [],
   };
+}
+
+/** `search_knowledge_on_open`: ranked hits in the repositories named (each checked), paged. */
+export function searchKnowledge(store: KbStore, t: Tenant, q: SearchQuery) {
+  (q.repositoryIds ?? []).forEach((id, i) => findRepository(store, t, id, `repositoryIds[${i}]`));
+  const { candidates, terms } = search(store, t, q);
+  return pageOf(candidates, q.offset, q.limit, (candidate) => hitOf(store, candidate, terms));
 }
