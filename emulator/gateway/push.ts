@@ -8,11 +8,10 @@ import { headersObject } from "../core/journal-middleware.ts";
 import { type Delivery, emptyDelivery, readEnvelope } from "./replies.ts";
 import type { PushEntry, ResponseMode, Robot } from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";
+import { DefaultStreamReader } from "./default-stream.ts";
+import { platformADelivery, PlatformAStreamReader } from "./platform-a-stream.ts";
 import {
   type AgentError,
-  DefaultStreamReader,
-  platformADelivery,
-  PlatformAStreamReader,
   readEventStream,
   StreamIdleTimeout,
   type StreamReader,

@@ -1,4 +1,8 @@
-/** Knowledge-base records as fixtures and state hold them (document 3, part 2). */
+/**
+ * The knowledge base's shapes (document 3): the records fixtures and the state hold (part 2) and
+ * the request body of every operation (part 4). Longer than most files because every shape of the
+ * area is written here and nowhere else.
+ */
 import { z } from "zod";
 import { defineSlice } from "../core/state.ts";
 import { vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";

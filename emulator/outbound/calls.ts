@@ -6,7 +6,7 @@ import type { Tenant } from "../core/tenants.ts";
 import { FINISH_STATUS_DESC } from "./outcomes.ts";
 import type { CallDoneQuery, CallRecord, Script, Task } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
-import { page } from "./tasks.ts";
+import { page } from "./task-views.ts";
 
 /** The recording ccemu serves for a call (a short silent WAV). */
 const recordingUrl = (store: OutboundStore, record: CallRecord) =>

@@ -14,7 +14,7 @@ import { changeAccount, tenantAccount } from "./accounts.ts";
 import { advanceUntilIdle } from "./dialer.ts";
 import { LineChange } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
-import { taskEntry } from "./tasks.ts";
+import { taskEntry } from "./task-views.ts";
 
 export function outboundControlRoutes(store: OutboundStore) {
   return new Hono<AppEnv>().basePath("/outbound")

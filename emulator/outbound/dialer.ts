@@ -4,6 +4,8 @@
  * account in order), at most `concurrencyNum` at a time; each rings, ends with its outcome, and
  * frees its slot; redials wait by `repeatCallRule`. Everything it knows beyond the state (cursors,
  * timers) is derived and rebuilt whenever the state is loaded (start, reset, snapshot import).
+ * Over 300 lines on purpose: one state machine whose parts (reconcile, dial, end, arm) call each
+ * other and read best side by side.
  */
 import { type JournalEntry, storeBody } from "../core/journal.ts";
 import type { Clock } from "../core/clock.ts";

@@ -18,14 +18,8 @@ import {
 } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import type { Command } from "./task-states.ts";
-import {
-  createTask,
-  executeCommand,
-  importCustomers,
-  jobStatuses,
-  listTasks,
-  taskDetail,
-} from "./tasks.ts";
+import { createTask, executeCommand, importCustomers } from "./tasks.ts";
+import { jobStatuses, listTasks, taskDetail } from "./task-views.ts";
 import { lineEntry, scriptEntry } from "./resources.ts";
 
 export function outboundOperations(store: OutboundStore): Operation[] {

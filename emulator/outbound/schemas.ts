@@ -1,6 +1,7 @@
 /**
  * The outbound area's shapes (document 2): the records fixtures and the state hold (spec 2.2-2.4),
  * and the request body of every operation (part 4). Types are inferred from these schemas only.
+ * Longer than most files because every shape of the area is written here and nowhere else.
  */
 import { z } from "zod";
 import { parseTime } from "../core/clock.ts";
