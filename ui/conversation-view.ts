@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Finding, Robot, Session } from "./api.ts";
+import type { Finding, Robot, Session } from "./control-client.ts";
 import "./message-view.ts";
 import { shared } from "./styles.ts";
 

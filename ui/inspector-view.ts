@@ -4,7 +4,7 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { JournalEntry } from "./api.ts";
+import type { JournalEntry } from "./control-client.ts";
 import { shared } from "./styles.ts";
 
 const PAGE = 100;

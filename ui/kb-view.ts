@@ -14,6 +14,24 @@ export interface Directory {
   subDirectories: Directory[] | null;
 }
 
+export interface Repository {
+  id: number;
+  name: string;
+  kind: string;
+}
+
+export interface KbItems {
+  faqs: { id: number; question: string; answers: { content: string }[] }[];
+  files: { id: number; name: string; size: number; effectiveStatus: string }[];
+}
+
+export interface Hit {
+  id: string;
+  knowledgeType: string;
+  name: string;
+  content: string;
+}
+
 const highlighted = (text: string) =>
   unsafeHTML(DOMPurify.sanitize(text, { ALLOWED_TAGS: ["em"] }));
 
@@ -52,19 +70,15 @@ export class KbView extends LitElement {
   ];
 
   @property({ attribute: false })
-  accessor repositories: { id: number; name: string; kind: string }[] = [];
+  accessor repositories: Repository[] = [];
   @property({ type: Number })
   accessor repositoryId = 0;
   @property({ attribute: false })
   accessor tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
   @property({ attribute: false })
-  accessor items: {
-    faqs: { id: number; question: string; answers: { content: string }[] }[];
-    files: { id: number; name: string; size: number; effectiveStatus: string }[];
-  } = { faqs: [], files: [] };
+  accessor items: KbItems = { faqs: [], files: [] };
   @property({ attribute: false })
-  accessor hits: { id: string; knowledgeType: string; name: string; content: string }[] | null =
-    null;
+  accessor hits: Hit[] | null = null;
 
   #emit(name: string, detail: unknown) {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));

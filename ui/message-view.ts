@@ -8,7 +8,7 @@ import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
 import { marked } from "marked";
-import type { AgentMessage } from "./api.ts";
+import type { AgentMessage } from "./control-client.ts";
 import { shared } from "./styles.ts";
 
 type Json = Record<string, unknown>;

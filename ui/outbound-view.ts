@@ -29,6 +29,13 @@ export interface CallRow {
   rule: string | null;
 }
 
+export interface Account {
+  enterpriseId: string;
+  aiSeats: number;
+  smsBalance: number;
+  aiExpiresAt: number | null;
+}
+
 export interface CallDetail {
   phoneLogs: { speaker: string; content: string }[];
   callInstance: Record<string, unknown>;
@@ -88,7 +95,7 @@ export class OutboundView extends LitElement {
   accessor account: { aiSeats: number; smsBalance: number; aiExpiresAt: number | null } | null =
     null;
   @property({ type: Number })
-  accessor taskId = 0;
+  accessor callJobId = 0;
   @property()
   accessor clock = "";
 
@@ -134,7 +141,7 @@ export class OutboundView extends LitElement {
             ${this.tasks.map((t) =>
               html`
                 <tr class="pick task" data-id=${t.callJobId} data-status=${t
-                  .callJobStatus} aria-selected=${t.callJobId === this.taskId}
+                  .callJobStatus} aria-selected=${t.callJobId === this.callJobId}
                   tabindex="0"
                   @click=${() => this.#emit("pick-task", t.callJobId)} @keydown=${(
                     e: KeyboardEvent,

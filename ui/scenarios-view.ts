@@ -4,7 +4,7 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Robot } from "./api.ts";
+import type { Robot } from "./control-client.ts";
 import { shared } from "./styles.ts";
 
 export interface ScenarioSummary {

@@ -1,0 +1,85 @@
+/**
+ * The one way the UI talks to ccemu: requests to the control API and the live event stream
+ * (`/_emulator/events`), shared by every view's controller. A failed action is reported once, to
+ * `onProblem` (the app's problem bar), instead of being thrown at the view.
+ */
+
+/** A control-API request ccemu refused, with its vendor code (not the emulator's ApiError). */
+export class RequestFailed extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+type LiveType = "journal" | "gateway" | "state";
+
+export class ControlClient {
+  /** Told of every action that failed, with ccemu's message. */
+  onProblem: (message: string) => void = () => {};
+  #events?: EventSource;
+  #listeners = new Map<LiveType, Set<(data: never) => void>>();
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await response.json();
+    if (!response.ok) {
+      throw new RequestFailed(
+        json?.error?.code ?? String(response.status),
+        json?.error?.message ?? response.statusText,
+      );
+    }
+    return json as T;
+  }
+
+  /** Runs an action; a failure goes to `onProblem` rather than being thrown. */
+  async attempt(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.onProblem((error as Error).message);
+    }
+  }
+
+  /** Hears one type of live event (parsed JSON); answers the way to stop hearing it. */
+  on<T>(type: LiveType, listener: (event: T) => void): () => void {
+    let set = this.#listeners.get(type);
+    if (!set) this.#listeners.set(type, set = new Set());
+    set.add(listener as (data: never) => void);
+    return () => set.delete(listener as (data: never) => void);
+  }
+
+  /** (Re)opens the live event stream. */
+  connect(): void {
+    this.#events?.close();
+    const events = new EventSource("/_emulator/events");
+    for (const type of ["journal", "gateway", "state"] as const) {
+      events.addEventListener(type, (e) => {
+        const data = JSON.parse((e as MessageEvent).data) as never;
+        for (const listener of this.#listeners.get(type) ?? []) listener(data);
+      });
+    }
+    this.#events = events;
+  }
+
+  close(): void {
+    this.#events?.close();
+  }
+}
+
+/** The types the UI shows are the emulator's own, as the control API answers them in JSON. */
+export type { Entry as JournalEntry } from "../emulator/app.ts";
+export type {
+  AgentMessage,
+  Finding,
+  HistoryItem,
+  Robot,
+  Session,
+} from "../emulator/gateway/schemas.ts";

@@ -1,0 +1,78 @@
+/**
+ * The Inspector view's controller: the journal as it grows (the newest 5,000 entries), the selected
+ * entry and its freshly signed curl.
+ */
+import type { ReactiveController, ReactiveControllerHost } from "lit";
+import type { ControlClient, Finding, JournalEntry } from "../control-client.ts";
+
+const MAX_ENTRIES = 5000;
+
+export class InspectorController implements ReactiveController {
+  entries: JournalEntry[] = [];
+  selectedId: number | null = null;
+  curl = "";
+  #unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly client: ControlClient,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#unsubscribe = [
+      this.client.on<{ entry: JournalEntry }>("journal", ({ entry }) => {
+        const entries = [...this.entries, entry];
+        this.entries = entries.length > MAX_ENTRIES ? entries.slice(-MAX_ENTRIES) : entries;
+        this.host.requestUpdate();
+      }),
+      this.client.on<{ change: string }>("state", (event) => {
+        if (event.change !== "journal-cleared") return;
+        this.entries = [];
+        this.host.requestUpdate();
+      }),
+    ];
+  }
+
+  hostDisconnected(): void {
+    for (const stop of this.#unsubscribe) stop();
+  }
+
+  async load(): Promise<void> {
+    this.entries = (await this.client.request<{ entries: JournalEntry[] }>(
+      "GET",
+      `/_emulator/journal?limit=${MAX_ENTRIES}`,
+    )).entries;
+    this.host.requestUpdate();
+  }
+
+  get selected(): JournalEntry | null {
+    return this.entries.find((e) => e.id === this.selectedId) ?? null;
+  }
+
+  select(id: number): void {
+    this.selectedId = id;
+    this.curl = "";
+    this.host.requestUpdate();
+  }
+
+  copyCurl(id: number) {
+    return this.client.attempt(async () => {
+      const { curl } = await this.client.request<{ curl: string }>(
+        "GET",
+        `/_emulator/journal/${id}/curl`,
+      );
+      this.curl = curl;
+      this.host.requestUpdate();
+      await navigator.clipboard?.writeText(curl).catch(() => {});
+    });
+  }
+
+  /** Findings of every push, by journal id, for the chat's inline markers. */
+  findings(): Record<number, Finding[]> {
+    const out: Record<number, Finding[]> = {};
+    for (const e of this.entries) if (e.push) out[e.id] = e.push.findings;
+    return out;
+  }
+}

@@ -1,0 +1,53 @@
+/** The Scenarios view's controller: the shipped scenarios, a run against a robot, its report. */
+import type { ReactiveController, ReactiveControllerHost } from "lit";
+import type { ControlClient } from "../control-client.ts";
+import type { ScenarioReport, ScenarioSummary } from "../scenarios-view.ts";
+
+export class ScenariosController implements ReactiveController {
+  scenarios: ScenarioSummary[] = [];
+  report: ScenarioReport | null = null;
+  running = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly client: ControlClient,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  async load(): Promise<void> {
+    this.scenarios = (await this.client.request<{ scenarios: ScenarioSummary[] }>(
+      "GET",
+      "/_emulator/scenarios",
+    )).scenarios;
+    this.host.requestUpdate();
+  }
+
+  /** Replays a shipped scenario, against another robot when one is named. */
+  async run(detail: { name: string; robotId?: string }): Promise<void> {
+    this.running = true;
+    this.host.requestUpdate();
+    await this.client.attempt(async () => {
+      const body = detail.robotId
+        ? {
+          scenario: {
+            ...(await this.client.request<Record<string, unknown>>(
+              "GET",
+              `/_emulator/scenarios/${encodeURIComponent(detail.name)}`,
+            )),
+            robot: { robotId: detail.robotId },
+          },
+        }
+        : { name: detail.name };
+      this.report = await this.client.request<ScenarioReport>(
+        "POST",
+        "/_emulator/scenarios/replay",
+        body,
+      );
+    });
+    this.running = false;
+    this.host.requestUpdate();
+  }
+}
