@@ -2,8 +2,8 @@
  * The Conversations view's controller: registered robots, the open visitor session and what is
  * streaming into it; opening sessions, sending messages, adding an agent by URL.
  */
-import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { ControlClient, Robot, Session } from "../control-client.ts";
+import { ViewController } from "./view-controller.ts";
+import type { Robot, Session } from "../control-client.ts";
 
 interface GatewayEvent {
   change: string;
@@ -11,32 +11,20 @@ interface GatewayEvent {
   detail?: Record<string, unknown>;
 }
 
-export class ConversationController implements ReactiveController {
+export class ConversationController extends ViewController {
   robots: Robot[] = [];
   session: Session | null = null;
   streaming: { messageId: string; text: string }[] = [];
   /** A visitor's action is under way: the chat waits for it. */
   busy = false;
-  #unsubscribe: (() => void)[] = [];
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly client: ControlClient,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.#unsubscribe = [
+  protected override listen(): (() => void)[] {
+    return [
       this.client.on<GatewayEvent>("gateway", (event) => this.#gateway(event)),
       this.client.on<{ change: string }>("state", (event) => {
         if (event.change.startsWith("robot-")) this.client.attempt(() => this.loadRobots());
       }),
     ];
-  }
-
-  hostDisconnected(): void {
-    for (const stop of this.#unsubscribe) stop();
   }
 
   async loadRobots(): Promise<void> {

@@ -2,26 +2,18 @@
  * The Inspector view's controller: the journal as it grows (the newest 5,000 entries), the selected
  * entry and its freshly signed curl.
  */
-import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { ControlClient, Finding, JournalEntry } from "../control-client.ts";
+import { ViewController } from "./view-controller.ts";
+import type { Finding, JournalEntry } from "../control-client.ts";
 
 const MAX_ENTRIES = 5000;
 
-export class InspectorController implements ReactiveController {
+export class InspectorController extends ViewController {
   entries: JournalEntry[] = [];
   selectedId: number | null = null;
   curl = "";
-  #unsubscribe: (() => void)[] = [];
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly client: ControlClient,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.#unsubscribe = [
+  protected override listen(): (() => void)[] {
+    return [
       this.client.on<{ entry: JournalEntry }>("journal", ({ entry }) => {
         const entries = [...this.entries, entry];
         this.entries = entries.length > MAX_ENTRIES ? entries.slice(-MAX_ENTRIES) : entries;
@@ -33,10 +25,6 @@ export class InspectorController implements ReactiveController {
         this.host.requestUpdate();
       }),
     ];
-  }
-
-  hostDisconnected(): void {
-    for (const stop of this.#unsubscribe) stop();
   }
 
   async load(): Promise<void> {

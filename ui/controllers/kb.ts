@@ -1,23 +1,13 @@
 /** The Knowledge base view's controller: repositories, the chosen one's trees and entries, search. */
-import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { ControlClient } from "../control-client.ts";
+import { ViewController } from "./view-controller.ts";
 import type { Directory, Hit, KbItems, Repository } from "../kb-view.ts";
 
-export class KbController implements ReactiveController {
+export class KbController extends ViewController {
   repositories: Repository[] = [];
   repositoryId = 0;
   tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
   items: KbItems = { faqs: [], files: [] };
   hits: Hit[] | null = null;
-
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly client: ControlClient,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
 
   async load(): Promise<void> {
     this.repositories = (await this.client.request<{ repositories: Repository[] }>(

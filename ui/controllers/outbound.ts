@@ -2,11 +2,10 @@
  * The Outbound view's controller: tasks, the chosen task's calls (by `callJobId`), a call's
  * detail, the tenant's account conditions, and moving the clock.
  */
-import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { ControlClient } from "../control-client.ts";
+import { ViewController } from "./view-controller.ts";
 import type { Account, CallDetail, CallRow, TaskRow } from "../outbound-view.ts";
 
-export class OutboundController implements ReactiveController {
+export class OutboundController extends ViewController {
   tasks: TaskRow[] = [];
   callJobId = 0;
   calls: CallRow[] = [];
@@ -14,23 +13,13 @@ export class OutboundController implements ReactiveController {
   account: Account | null = null;
   /** Whether the view is on screen: task changes are fetched only then. */
   active = false;
-  #unsubscribe?: () => void;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly client: ControlClient,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.#unsubscribe = this.client.on<{ change: string }>("state", (event) => {
-      if (event.change === "task-status" && this.active) this.client.attempt(() => this.load());
-    });
-  }
-
-  hostDisconnected(): void {
-    this.#unsubscribe?.();
+  protected override listen(): (() => void)[] {
+    return [
+      this.client.on<{ change: string }>("state", (event) => {
+        if (event.change === "task-status" && this.active) this.client.attempt(() => this.load());
+      }),
+    ];
   }
 
   async load(): Promise<void> {

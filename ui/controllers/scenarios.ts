@@ -1,21 +1,11 @@
 /** The Scenarios view's controller: the shipped scenarios, a run against a robot, its report. */
-import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { ControlClient } from "../control-client.ts";
+import { ViewController } from "./view-controller.ts";
 import type { ScenarioReport, ScenarioSummary } from "../scenarios-view.ts";
 
-export class ScenariosController implements ReactiveController {
+export class ScenariosController extends ViewController {
   scenarios: ScenarioSummary[] = [];
   report: ScenarioReport | null = null;
   running = false;
-
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly client: ControlClient,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
 
   async load(): Promise<void> {
     this.scenarios = (await this.client.request<{ scenarios: ScenarioSummary[] }>(
