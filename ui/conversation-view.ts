@@ -3,11 +3,12 @@
  * and chat as the visitor. Data comes down as properties; what the visitor does goes up as events
  * (`open-session`, `add-robot`, `send`, `inspect`).
  */
-import { css, html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { Finding, Robot, Session } from "./control-client.ts";
 import "./message-view.ts";
 import { shared } from "./styles.ts";
+import { conversationStyles } from "./conversation-styles.ts";
 
 const DEFAULT_VISITOR = JSON.stringify(
   {
@@ -22,93 +23,7 @@ const DEFAULT_VISITOR = JSON.stringify(
 
 @customElement("ccemu-conversation")
 export class ConversationView extends LitElement {
-  static override styles = [
-    shared,
-    css`
-      :host {
-        display: grid;
-        grid-template-columns: 300px 1fr;
-        gap: 12px;
-        height: 100%;
-        min-height: 0;
-      }
-      aside {
-        padding: 10px;
-        display: flex;
-        flex-direction: column;
-        gap: 10px;
-        overflow: auto;
-      }
-      textarea {
-        width: 100%;
-        min-height: 150px;
-        font: 12px ui-monospace, Menlo, monospace;
-      }
-      .chat {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-      }
-      .log {
-        flex: 1;
-        overflow: auto;
-        padding: 12px;
-        display: flex;
-        flex-direction: column;
-        gap: 8px;
-      }
-      .bubble {
-        max-width: 72%;
-        padding: 8px 10px;
-        border-radius: 10px;
-        background: #fff;
-        border: 1px solid var(--line);
-      }
-      .visitor {
-        align-self: flex-end;
-        background: #dfe9ff;
-        border-color: #c3d4fb;
-      }
-      .agent {
-        align-self: flex-start;
-      }
-      .banner {
-        align-self: stretch;
-        padding: 8px 10px;
-        border-radius: 8px;
-        background: #fff4e0;
-        border: 1px solid #f2c27a;
-      }
-      .error {
-        align-self: stretch;
-        padding: 8px 10px;
-        border-radius: 8px;
-        background: #fde8e7;
-        border: 1px solid #f4b4ae;
-      }
-      .meta {
-        font-size: 12px;
-        margin-top: 4px;
-      }
-      .meta button {
-        font-size: 12px;
-        padding: 0 6px;
-      }
-      form.composer {
-        display: flex;
-        gap: 8px;
-        padding: 10px;
-        border-top: 1px solid var(--line);
-      }
-      form.composer input[type=text] {
-        flex: 1;
-      }
-      h3 {
-        margin: 0;
-        font-size: 13px;
-      }
-    `,
-  ];
+  static override styles = [shared, conversationStyles];
 
   @property({ attribute: false })
   accessor robots: Robot[] = [];

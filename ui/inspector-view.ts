@@ -2,10 +2,11 @@
  * The inspector: the live journal of every exchange, filtered and paged (so 5,000 entries stay
  * smooth), and the selected entry in full. Selecting fires `select`; "copy as curl" fires `curl`.
  */
-import { css, html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { JournalEntry } from "./control-client.ts";
 import { shared } from "./styles.ts";
+import { inspectorStyles } from "./inspector-styles.ts";
 
 const PAGE = 100;
 
@@ -20,62 +21,7 @@ function pretty(text: string | undefined): string {
 
 @customElement("ccemu-inspector")
 export class InspectorView extends LitElement {
-  static override styles = [
-    shared,
-    css`
-      :host {
-        display: grid;
-        grid-template-columns: minmax(420px, 1fr) minmax(420px, 1.2fr);
-        gap: 12px;
-        height: 100%;
-        min-height: 0;
-      }
-      .list {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-      }
-      .filters {
-        padding: 8px;
-        border-bottom: 1px solid var(--line);
-      }
-      .rows {
-        overflow: auto;
-        flex: 1;
-      }
-      tr.entry {
-        cursor: pointer;
-      }
-      tr.entry:hover {
-        background: #f3f6fd;
-      }
-      tr.entry[aria-selected="true"] {
-        background: #e3ebff;
-      }
-      td.path {
-        font-family: ui-monospace, Menlo, monospace;
-        font-size: 12px;
-        word-break: break-all;
-      }
-      .detail {
-        overflow: auto;
-        padding: 10px;
-      }
-      h4 {
-        margin: 12px 0 4px;
-      }
-      .pager {
-        padding: 6px 8px;
-        border-top: 1px solid var(--line);
-      }
-      .curl {
-        margin-top: 6px;
-        background: #f6f7f9;
-        padding: 6px;
-        border-radius: 6px;
-      }
-    `,
-  ];
+  static override styles = [shared, inspectorStyles];
 
   @property({ attribute: false })
   accessor entries: JournalEntry[] = [];

@@ -1,3 +1,7 @@
+/**
+ * Pushes the default way, blocking and streaming, against a scriptable agent: every message type,
+ * the end command, faults and findings. Longer than most files: one scenario per spec rule.
+ */
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
 import {

@@ -1,3 +1,7 @@
+/**
+ * The signed API's authentication, every check in the vendor's order with its code and message.
+ * Longer than most files: one test per check, and the order between them, read best together.
+ */
 import assert from "node:assert/strict";
 import { signUrl } from "../../emulator/signed-api/signature.ts";
 import { formatTimestamp, testEmulator } from "../helpers.ts";
