@@ -2,32 +2,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../core/app-env.ts";
-import { parseTime } from "../core/clock.ts";
+import { MAX_TIME } from "../core/clock.ts";
+import { ApiError } from "../core/errors.ts";
 import type { Emulator } from "../core/emulator.ts";
-import { parseParameters } from "../core/validation.ts";
+import { parseParameters, timeValue } from "../core/validation.ts";
 import { jsonObject } from "../core/body.ts";
-
-const time = () =>
-  z.union([z.string(), z.number()]).transform((value, ctx) => {
-    const t = parseTime(value);
-    if (t === undefined) {
-      ctx.issues.push({
-        code: "custom",
-        message: "expected ISO 8601 time or epoch milliseconds",
-        input: value,
-      });
-      return z.NEVER;
-    }
-    return t;
-  });
 
 const SetClock = z.strictObject({
   mode: z.enum(["real", "manual"]).optional(),
-  now: time().optional(),
+  now: timeValue().optional(),
 });
 const Advance = z.strictObject({
   ms: z.number().int().min(0).max(10 * 366 * 86_400_000).optional(),
-  to: time().optional(),
+  to: timeValue().optional(),
 }).refine((body) => (body.ms === undefined) !== (body.to === undefined), {
   error: 'send either {"ms": N} or {"to": TIME}',
 });
@@ -44,7 +31,15 @@ export function clockRoutes(emulator: Emulator) {
     })
     .post("/advance", async (c) => {
       const body = parseParameters(Advance, await jsonObject(c, 4096));
-      const fired = body.ms !== undefined ? clock.advance(body.ms) : clock.advanceTo(body.to!);
+      const to = body.to ?? clock.now() + body.ms!;
+      if (to > MAX_TIME) {
+        throw new ApiError(
+          "InvalidParameter",
+          `ms: advancing ${body.ms} ms would pass 9999-12-31, the last time ccemu keeps.`,
+          "ms",
+        );
+      }
+      const fired = clock.advanceTo(to);
       return c.json({ ...clock.status(), fired });
     });
 }

@@ -1,7 +1,8 @@
 /**
  * Only this machine may drive the emulator. A Host header that is not a loopback name is refused
  * (a DNS-rebinding page reaches 127.0.0.1 under its own name), and so is a browser request whose
- * Origin is another site's (a page elsewhere posting to localhost).
+ * Origin is another site's (a page elsewhere posting to localhost) or `null` (what a sandboxed
+ * frame or a `file:` page sends, from any site).
  */
 import type { Context, Next } from "hono";
 import type { AppEnv } from "../core/app-env.ts";
@@ -27,7 +28,7 @@ export async function loopbackOnly(c: Context<AppEnv>, next: Next): Promise<void
   }
   const origin = c.req.header("origin");
   if (
-    origin && origin !== "null" && !isLoopbackHost(URL.canParse(origin) ? new URL(origin).host : "")
+    origin !== undefined && !isLoopbackHost(URL.canParse(origin) ? new URL(origin).host : "")
   ) {
     throw new ApiError(
       "UnauthorizedOperation",

@@ -62,6 +62,7 @@ export class Clock {
 
   /** Sets the time. Moving forward fires the timers due on the way, as `advance` does. */
   set(to: number): number {
+    checkTime(to);
     if (to > this.now()) return this.advanceTo(to);
     this.#setTime(to);
     this.#arm();
@@ -99,6 +100,7 @@ export class Clock {
    * that those timers schedule. While a timer runs, `now()` reads its scheduled time.
    */
   advanceTo(to: number): number {
+    checkTime(to);
     if (this.#firing) throw new Error("the clock cannot be advanced from inside a timer");
     this.#firing = true;
     let fired = 0;
@@ -178,14 +180,38 @@ export class Clock {
   }
 }
 
-/** Parses a time given as epoch milliseconds or ISO 8601 text; undefined when it is neither. */
-export function parseTime(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value !== "string" || value.trim() === "") return undefined;
-  if (/^-?\d+$/.test(value)) return Number(value);
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : t;
+/**
+ * The times ccemu accepts: 1970-01-01 to 9999-12-31 (UTC), whole milliseconds. The vendor writes
+ * times as `yyyy-MM-dd` text, so four-digit years; and every time ccemu derives from one (an expiry
+ * 30 days on, a window boundary) must still be a time a JavaScript Date can print.
+ */
+export const MIN_TIME = 0;
+export const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const inRange = (t: number) => Number.isSafeInteger(t) && t >= MIN_TIME && t <= MAX_TIME;
+
+/** A time outside the range is a caller's bug: refuse it before anything moves. */
+function checkTime(t: number): void {
+  if (!inRange(t)) throw new RangeError(`the clock cannot be set to ${t}: ${TIME_RULE}`);
 }
+
+/**
+ * Parses a time given as epoch milliseconds (a number or a text of digits) or ISO 8601 text;
+ * undefined when it is neither, not whole milliseconds, or outside MIN_TIME..MAX_TIME.
+ */
+export function parseTime(value: unknown): number | undefined {
+  if (typeof value === "number") return inRange(value) ? value : undefined;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  if (/^-?\d+$/.test(value)) {
+    return value.length <= 16 && inRange(Number(value)) ? Number(value) : undefined;
+  }
+  const t = Date.parse(value);
+  return inRange(t) ? t : undefined;
+}
+
+/** What a refused time is told: the forms and the range. */
+export const TIME_RULE =
+  "expected ISO 8601 time or whole epoch milliseconds, from 1970-01-01 to 9999-12-31";
 
 /** The wall clock, for code that signs as a real client would (the harness client, the sign tool). */
 export const wallNow = (): number => Date.now();

@@ -22,7 +22,8 @@ export function headersObject(headers: Headers): Record<string, string> {
 }
 
 function queryRecord(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is recorded like any other.
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     const seen = out[name];
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];

@@ -3,6 +3,7 @@
  * normalizes through the schema, so importing an export and exporting again gives the same bytes.
  */
 import { z } from "zod";
+import { MAX_TIME, MIN_TIME } from "./clock.ts";
 import type { CoreState } from "./state.ts";
 
 export interface Snapshot<S extends CoreState = CoreState> {
@@ -18,7 +19,7 @@ export function snapshotSchema<S extends CoreState>(state: z.ZodType<S>): z.ZodT
   return z.strictObject({
     format: z.literal("ccemu-snapshot"),
     version: z.literal(1),
-    clock: z.strictObject({ now: z.number().int() }),
+    clock: z.strictObject({ now: z.number().int().min(MIN_TIME).max(MAX_TIME) }),
     random: z.strictObject({ state: z.number().int().min(0).max(2 ** 32 - 1) }),
     state,
   });

@@ -34,7 +34,7 @@ export const AccessKeySchema = z.strictObject({
     }),
   ).default(() => []),
   rateLimit: z.strictObject({
-    requests: z.number().int().min(1),
+    requests: z.number().int().min(1).max(1_000_000_000),
     perSeconds: z.number().int().min(1).max(86400),
   }).optional(),
 });

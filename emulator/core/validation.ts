@@ -3,6 +3,8 @@
  * an extra one UnknownParameter, anything else InvalidParameter, each naming the field.
  */
 import type { z } from "zod";
+import { z as zod } from "zod";
+import { parseTime, TIME_RULE } from "./clock.ts";
 import { ApiError, type ErrorCode } from "./errors.ts";
 
 /** `a.b[2].c`, the way a Java developer reads a bean path. */
@@ -37,11 +39,11 @@ function problemOf(issue: z.core.$ZodIssue): Problem[] {
     });
   }
   // Parsed with `reportInput`, every issue carries the value it judged; JSON has no undefined, so
-  // an undefined value is an absent field (also inside JSON-array text, whose elements are parsed).
+  // an undefined value is an absent field (also inside JSON-array text, whose elements are parsed),
+  // whatever rule judged it: a type, a union, an enumeration or a literal.
   const value = issue.input;
   const field = fieldPath(issue.path) || "body";
-  const typeIssue = issue.code === "invalid_type" || issue.code === "invalid_union";
-  if (typeIssue && value === undefined && issue.path.length > 0) {
+  if (value === undefined && issue.path.length > 0) {
     return [{ code: "MissingParameter", field, message: `${field} is required` }];
   }
   const received = value === undefined ? "" : ` (received ${preview(value)})`;
@@ -65,4 +67,37 @@ export function parseParameters<S extends z.ZodType>(schema: S, input: unknown):
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+/** A time (epoch ms or ISO text) within the range ccemu accepts, as epoch ms. */
+export const timeValue = (): z.ZodType<number, unknown> =>
+  zod.union([zod.string(), zod.number()], { error: TIME_RULE }).transform((value, ctx) => {
+    const t = parseTime(value);
+    if (t === undefined) {
+      ctx.issues.push({ code: "custom", message: TIME_RULE, input: value });
+      return zod.NEVER;
+    }
+    return t;
+  });
+
+/**
+ * A JSON value with every object member whose value is `null` removed, at any depth: Java clients
+ * serialize unset fields as `null`, and the vendor's service reads them as absent. Array elements
+ * are kept as they are.
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (member === null) continue;
+    // A JSON key `__proto__` stays an own member, to be refused as an unknown parameter.
+    Object.defineProperty(out, key, {
+      value: withoutNulls(member),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }

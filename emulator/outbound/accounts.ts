@@ -1,5 +1,4 @@
 /** A tenant's account conditions (AI seats and expiry, SMS balance), as the control API sets them. */
-import { parseTime } from "../core/clock.ts";
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
 import { type Account, AccountChange } from "./schemas.ts";
@@ -20,7 +19,7 @@ export function changeAccount(store: OutboundStore, enterpriseId: string, body: 
   if (change.aiSeats !== undefined) target.aiSeats = change.aiSeats;
   if (change.smsBalance !== undefined) target.smsBalance = change.smsBalance;
   if (change.aiExpiresAt !== undefined) {
-    target.aiExpiresAt = change.aiExpiresAt === null ? null : parseTime(change.aiExpiresAt)!;
+    target.aiExpiresAt = change.aiExpiresAt;
   }
   store.dialer.reconcile(target.enterpriseId);
   return target;

@@ -4,8 +4,9 @@
  * Longer than most files because every shape of the area is written here and nowhere else.
  */
 import { z } from "zod";
-import { parseTime } from "../core/clock.ts";
+import { MAX_TIME, MIN_TIME } from "../core/clock.ts";
 import { defineSlice } from "../core/state.ts";
+import { timeValue } from "../core/validation.ts";
 import { parseLocalText } from "../core/zoned-time.ts";
 import {
   vBool,
@@ -60,7 +61,7 @@ export const LineSchema = z.strictObject({
   rateType: z.union([z.literal(0), z.literal(1)]).default(0),
   nonlocalSellingRate: z.number().default(0),
   localSellingRate: z.number().default(0),
-  lineAmount: z.number().default(0),
+  lineAmount: z.number().min(-1e12).max(1e12).default(0),
   enabled: z.boolean().default(true),
 });
 export type Line = z.infer<typeof LineSchema>;
@@ -153,11 +154,11 @@ export type CallRecord = z.infer<typeof CallRecordSchema>;
 export const AccountSchema = z.strictObject({
   enterpriseId: z.string(),
   /** AI seats in all; running tasks hold `concurrencyQuota` each. */
-  aiSeats: z.number().int().min(0).default(10),
+  aiSeats: z.number().int().min(0).max(1_000_000).default(10),
   /** When the AI service expires (epoch ms); null: never. */
-  aiExpiresAt: z.number().int().nullable().default(null),
+  aiExpiresAt: z.number().int().min(MIN_TIME).max(MAX_TIME).nullable().default(null),
   /** Hang-up SMS left. */
-  smsBalance: z.number().int().min(0).default(1000),
+  smsBalance: z.number().int().min(0).max(1_000_000_000).default(1000),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -362,18 +363,18 @@ export const CallDetailRequest = z.strictObject({ enterpriseId: vText(), callIns
 // ---- Control bodies (`/_emulator/outbound`) ----
 
 export const AccountChange = z.strictObject({
-  aiSeats: z.number().int().min(0).optional(),
+  aiSeats: z.number().int().min(0).max(1_000_000).optional(),
   /** ISO time, epoch ms, or null for "never". */
-  aiExpiresAt: z.union([
-    z.null(),
-    z.number().int(),
-    z.string().refine((s) => parseTime(s) !== undefined, { error: "expected ISO time" }),
-  ]).optional(),
-  smsBalance: z.number().int().min(0).optional(),
+  aiExpiresAt: z.union([z.null(), timeValue()]).optional(),
+  smsBalance: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 export type AccountChangeInput = z.infer<typeof AccountChange>;
 
 export const LineChange = z.strictObject({
   enabled: z.boolean().optional(),
-  lineAmount: z.number().optional(),
+  /** Yuan, to the fen. */
+  lineAmount: z.number().min(-1e12).max(1e12).refine(
+    (n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+    { error: "must be yuan to the fen (at most two decimals)" },
+  ).optional(),
 });

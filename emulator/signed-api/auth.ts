@@ -12,6 +12,7 @@ import { ipAllowed } from "../core/ip-allow-list.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import {
   canonicalQuery,
+  COMMON_PARAMETERS,
   computeSignature,
   formatTimestamp,
   parseTimestamp,
@@ -71,6 +72,21 @@ export function authenticate(
     return { ok: false, error: new ApiError(code, message, parameter), diagnostics };
   };
   const param = (name: string) => request.query.find(([n]) => n === name)?.[1];
+
+  // Given twice, a signing parameter has no one meaning: refuse rather than pick one.
+  for (const name of COMMON_PARAMETERS) {
+    const count = request.query.filter(([n]) => n === name).length;
+    if (count > 1) {
+      return fail(
+        "InvalidParameter",
+        "duplicate-parameter",
+        `The ${name} query parameter is given ${count} times; send each of ${
+          COMMON_PARAMETERS.join(", ")
+        } once.`,
+        name,
+      );
+    }
+  }
 
   const accessKeyId = param("AccessKeyId");
   if (!accessKeyId) {

@@ -17,14 +17,18 @@ import type { Operation } from "./operation.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import { tenantOf } from "../core/tenants.ts";
 import { COMMON_PARAMETERS } from "./signature.ts";
-import { parseParameters } from "../core/validation.ts";
+import { parseParameters, withoutNulls } from "../core/validation.ts";
 
 const NO_QUERY = z.strictObject({});
 
-/** Query pairs as an object; `name[i]` pairs become the array `name`, in index order. */
+/**
+ * Query pairs as an object; `name[i]` pairs become the array `name`, in index order. The objects
+ * have no prototype, so `__proto__`, `constructor` or `toString` are names like any other (and get
+ * UnknownParameter), never inherited members.
+ */
 export function queryObject(pairs: [string, string][]): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  const arrays: Record<string, [number, string][]> = {};
+  const out: Record<string, string | string[]> = Object.create(null);
+  const arrays: Record<string, [number, string][]> = Object.create(null);
   for (const [name, value] of pairs) {
     const element = /^(.+)\[(\d+)\]$/.exec(name);
     if (element) (arrays[element[1]] ??= []).push([Number(element[2]), value]);
@@ -141,7 +145,7 @@ export function signedApi(
         params = parseParameters(operation.params, business);
       } else {
         const body = await jsonBody(c, emulator.config.maxBodyBytes);
-        params = parseParameters(operation.params, body);
+        params = parseParameters(operation.params, withoutNulls(body));
         queryParams = parseParameters(operation.query ?? NO_QUERY, business);
       }
       checkEnterprise(params, enterprise.enterpriseId);
