@@ -16,8 +16,11 @@ async function main(): Promise<number> {
     return 0;
   }
   let running;
+  // What the server reports before it listens waits, so that the first line stays the address.
+  const early: string[] = [];
+  let report: (line: string) => void = (line) => early.push(line);
   try {
-    running = await startServer(config);
+    running = await startServer(config, undefined, (line) => report(`ccemu: ${line}`));
   } catch (error) {
     console.error(`ccemu: ${(error as Error).message}`);
     return 1;
@@ -34,6 +37,8 @@ async function main(): Promise<number> {
   console.log(
     `clock: ${emulator.clock.mode} at ${emulator.clock.status().iso}; seed ${emulator.seed}`,
   );
+  for (const line of early) console.log(line);
+  report = (line) => console.log(line);
 
   const stopped = Promise.withResolvers<void>();
   const stop = () => stopped.resolve();

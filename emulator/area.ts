@@ -21,4 +21,6 @@ export interface Area {
   storage?: Hono<AppEnv>;
   /** Rebuilds the runtime (dialer, queues, indexes) from the state: at start, reset and import. */
   load(): void;
+  /** Ends whatever is in flight (pushes to agents), so the server can stop at once. */
+  close?(): void;
 }

@@ -1,8 +1,10 @@
 /** Starts one emulator behind `Deno.serve`: what `main.ts` and the harness both run. */
 import { type Areas, createApp } from "./app.ts";
+import type { Area } from "./area.ts";
 import type { Config } from "./core/config.ts";
 import { Emulator } from "./core/emulator.ts";
-import { serializeSnapshot } from "./core/snapshot.ts";
+import { parseJson } from "./core/json.ts";
+import { serializeSnapshot, writeSnapshotFile } from "./core/snapshot.ts";
 import { loadScenarios } from "./scenarios/store.ts";
 import { loadFixtures, STATE, type State } from "./state.ts";
 
@@ -17,14 +19,25 @@ export interface RunningEmulator {
 
 async function readSnapshot(path: string): Promise<unknown | undefined> {
   try {
-    return JSON.parse(await Deno.readTextFile(path));
+    return parseJson(await Deno.readTextFile(path));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw new Error(`cannot import snapshot ${path}: ${(error as Error).message}`);
   }
 }
 
-export async function startServer(config: Config, fixtures?: State): Promise<RunningEmulator> {
+/** How long shutdown waits for requests still under way once pushes are cut off. */
+const SHUTDOWN_GRACE_MS = 1500;
+
+/**
+ * Starts serving. `log` hears what an operator should see (a snapshot imported or written); the
+ * harness passes none.
+ */
+export async function startServer(
+  config: Config,
+  fixtures?: State,
+  log: (line: string) => void = () => {},
+): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
   const { hono, areas } = createApp(emulator, await loadScenarios(config.scenarios));
   if (config.snapshot) {
@@ -35,6 +48,9 @@ export async function startServer(config: Config, fixtures?: State): Promise<Run
       } catch (error) {
         throw new Error(`cannot import snapshot ${config.snapshot}: ${(error as Error).message}`);
       }
+      log(
+        `snapshot imported from ${config.snapshot} (clock ${emulator.clock.status().iso}, ${emulator.media.size} stored files)`,
+      );
     }
   }
   const server = Deno.serve(
@@ -50,13 +66,20 @@ export async function startServer(config: Config, fixtures?: State): Promise<Run
     url: emulator.selfOrigin,
     close: () =>
       closed ??= (async () => {
+        // Pushes in flight are cut off first, so the requests waiting on them answer; a request
+        // that still hangs does not hold the exit (nor the snapshot) for more than the grace.
+        for (const area of Object.values(areas) as Area[]) area.close?.();
         emulator.close();
-        await server.shutdown();
+        let grace: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          server.shutdown(),
+          new Promise((resolve) => (grace = setTimeout(resolve, SHUTDOWN_GRACE_MS))),
+        ]);
+        clearTimeout(grace);
         if (config.snapshot) {
-          await Deno.writeTextFile(
-            config.snapshot,
-            serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot()),
-          );
+          const text = serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot());
+          const bytes = await writeSnapshotFile(config.snapshot, text);
+          log(`snapshot written to ${config.snapshot} (${bytes} bytes)`);
         }
       })(),
   };

@@ -2,32 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
-
-function ccemu(args: string[]) {
-  return new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-read", "--allow-write", "--allow-env", MAIN, ...args],
-    stdout: "piped",
-    stderr: "piped",
-  });
-}
-
-/** Reads stdout lines until `predicate` holds. */
-async function readLines(
-  reader: ReadableStreamDefaultReader<string>,
-  lines: string[],
-  predicate: (lines: string[]) => boolean,
-) {
-  let buffer = "";
-  while (!predicate(lines)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`stdout ended: ${lines.join("\n")}`);
-    buffer += value;
-    const parts = buffer.split("\n");
-    buffer = parts.pop()!;
-    lines.push(...parts);
-  }
-}
+import { ccemu, readLines } from "./process.ts";
 
 Deno.test("start: the first line says where it listens; SIGTERM exports the snapshot and exits 0", async () => {
   const dir = await Deno.makeTempDir();

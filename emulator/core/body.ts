@@ -1,5 +1,6 @@
 /** Reading request bodies with a bound, so an oversized body is refused without being held whole. */
 import { ApiError } from "./errors.ts";
+import { JsonTooDeep, parseJson } from "./json.ts";
 
 export interface BodyRead {
   bytes: Uint8Array;
@@ -7,7 +8,11 @@ export interface BodyRead {
   overLimit: boolean;
 }
 
-export async function readBody(request: Request, limit: number): Promise<BodyRead> {
+/** Reads a request's (or a response's) body, keeping at most `limit` bytes. */
+export async function readBody(
+  request: Pick<Request, "body" | "headers" | "arrayBuffer">,
+  limit: number,
+): Promise<BodyRead> {
   if (!request.body) return { bytes: new Uint8Array(), overLimit: false };
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > limit) {
@@ -65,8 +70,15 @@ export function parseJsonObject(read: BodyRead, limit: number): Record<string, u
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
+    if (error instanceof JsonTooDeep) {
+      throw new ApiError(
+        "InvalidParameter",
+        `${error.path || "body"}: nested deeper than ${error.limit} levels; send flatter JSON.`,
+        error.path || "body",
+      );
+    }
     throw new ApiError(
       "InvalidParameter",
       `The request body is not valid JSON: ${(error as Error).message}.`,

@@ -25,6 +25,10 @@ export interface Config {
   maxBodyBytes: number;
   /** How far ahead of ccemu's clock a Timestamp may be, in seconds. */
   maxClockSkewSeconds: number;
+  /** The longest one push to an agent may take, start to end of its reply (real ms). */
+  pushDeadlineMs: number;
+  /** The most bytes of one agent reply ccemu reads; past it the push fails. */
+  pushMaxBytes: number;
 }
 
 export const DEFAULT_FIXTURES = fileURLToPath(new URL("../../fixtures/default", import.meta.url));
@@ -50,6 +54,8 @@ export const DEFAULT_CONFIG: Config = {
   journalSize: 5000,
   maxBodyBytes: 32 * 1024 * 1024,
   maxClockSkewSeconds: 900,
+  pushDeadlineMs: 300_000,
+  pushMaxBytes: 16 * 1024 * 1024,
 };
 
 export class ConfigError extends Error {}
@@ -67,6 +73,8 @@ const USAGE = `usage: deno task start [options]
   --journal-size N      journal entries kept                          [5000]
   --max-body-mb N       largest request body accepted, MiB            [32]
   --max-clock-skew S    seconds a Timestamp may be ahead of ccemu's clock   [900]
+  --push-deadline S     longest a push to an agent may take, in seconds     [300]
+  --push-max-mb N       largest agent reply read, MiB                        [16]
   --strict              vendor-terse error messages, no diagnostics
   --no-ui               do not serve the browser UI
   --help                this text`;
@@ -106,6 +114,8 @@ export function parseConfig(args: string[]): Config | "help" {
         "journal-size": { type: "string" },
         "max-body-mb": { type: "string" },
         "max-clock-skew": { type: "string" },
+        "push-deadline": { type: "string" },
+        "push-max-mb": { type: "string" },
         strict: { type: "boolean" },
         "no-ui": { type: "boolean" },
         help: { type: "boolean" },
@@ -147,6 +157,8 @@ export function parseConfig(args: string[]): Config | "help" {
     maxBodyBytes: (integer("max-body-mb", values["max-body-mb"], 1, 1024) ?? 32) * 1024 * 1024,
     maxClockSkewSeconds: integer("max-clock-skew", values["max-clock-skew"], 0, 10 * 365 * 86400) ??
       d.maxClockSkewSeconds,
+    pushDeadlineMs: (integer("push-deadline", values["push-deadline"], 1, 86400) ?? 300) * 1000,
+    pushMaxBytes: (integer("push-max-mb", values["push-max-mb"], 1, 1024) ?? 16) * 1024 * 1024,
   };
 }
 

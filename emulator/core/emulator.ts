@@ -9,7 +9,7 @@ import { ApiError } from "./errors.ts";
 import { EventHub } from "./events.ts";
 import { Journal } from "./journal.ts";
 import { Random } from "./random.ts";
-import { type Snapshot, snapshotSchema } from "./snapshot.ts";
+import { type Snapshot, type SnapshotMedia, snapshotSchema } from "./snapshot.ts";
 import {
   type CoreState,
   nextId,
@@ -37,7 +37,7 @@ export class Emulator<S extends CoreState = CoreState> {
   state: S;
   /** Where ccemu is reached, for URLs it hands out (media, sample agents); set once listening. */
   selfOrigin: string;
-  /** Stored bytes served under `/_storage`; kept in memory, not in snapshots. */
+  /** Stored bytes served under `/_storage`; snapshots carry them. */
   readonly media = new Map<string, StoredMedia>();
   readonly snapshotSchema: z.ZodType<Snapshot<S>>;
   #fixtures: string;
@@ -103,21 +103,26 @@ export class Emulator<S extends CoreState = CoreState> {
   }
 
   exportSnapshot(): Snapshot<S> {
+    const media: Record<string, SnapshotMedia> = {};
+    for (const [key, { bytes, contentType, fileName }] of this.media) {
+      media[key] = { contentType, fileName, base64: encodeBase64(bytes) };
+    }
     return {
       format: "ccemu-snapshot",
-      version: 1,
+      version: 2,
       clock: { now: this.clock.now() },
       random: { state: this.random.state },
       state: this.state,
+      media,
     };
   }
 
   /** Replaces everything with a snapshot; a snapshot that does not validate changes nothing. */
   importSnapshot(input: unknown): void {
-    const { clock, random, state } = parseParameters(this.snapshotSchema, input);
+    const { clock, random, state, media } = parseParameters(this.snapshotSchema, input);
     this.clock.clear();
     this.clock.set(clock.now);
-    this.#load(state, random.state);
+    this.#load(state, random.state, media ?? {});
     this.events.publish({ type: "state", change: "snapshot-imported" });
   }
 
@@ -171,11 +176,26 @@ export class Emulator<S extends CoreState = CoreState> {
     this.events.close();
   }
 
-  #load(state: S, randomState: number): void {
+  #load(state: S, randomState: number, media: Record<string, SnapshotMedia> = {}): void {
     this.clock.clear();
     this.state = state;
     this.random.state = randomState;
     this.media.clear();
+    for (const [key, { base64, contentType, fileName }] of Object.entries(media)) {
+      this.media.set(key, { bytes: decodeBase64(base64), contentType, fileName });
+    }
     for (const listener of this.#loadListeners) listener();
   }
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function decodeBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }

@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import type { z } from "zod";
+import { parseJson } from "./json.ts";
 import { type CoreState, seedSequences, type StateDefinition } from "./state.ts";
 
 export class FixtureError extends Error {
@@ -107,7 +108,7 @@ async function readJson(file: string): Promise<unknown> {
     throw new FixtureError(file, "$", `cannot read: ${(error as Error).message}`);
   }
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw new FixtureError(file, "$", `not valid JSON: ${(error as Error).message}`);
   }

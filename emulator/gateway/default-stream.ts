@@ -1,4 +1,5 @@
 /** Reading a default-way SSE reply (spec part 6): chunks, the end event with its command, errors. */
+import { parseJson } from "../core/json.ts";
 import { checkInstruction, checkMessage, emptyDelivery, typeOfContentType } from "./replies.ts";
 import type { AgentMessage } from "./schemas.ts";
 import {
@@ -123,9 +124,10 @@ export class DefaultStreamReader implements StreamReader {
   }
 }
 
+/** JSON content as a value; text that is not JSON (or nests too deep) stays text, to be judged. */
 function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return text;
   }

@@ -20,5 +20,6 @@ export function createGatewayArea(emulator: Emulator): GatewayArea {
     control: gatewayControlRoutes(store),
     storage: mediaRoutes(store),
     load: () => store.load(),
+    close: () => store.shutdown(),
   };
 }

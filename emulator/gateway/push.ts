@@ -5,16 +5,28 @@
 import { preciseWallNow } from "../core/clock.ts";
 import { storeBody } from "../core/journal.ts";
 import { headersObject } from "../core/journal-middleware.ts";
-import { type Delivery, emptyDelivery, readEnvelope } from "./replies.ts";
+import { readBody } from "../core/body.ts";
+import {
+  type Cutoff,
+  EmulatorFault,
+  fetchError,
+  INVALID_UTF8,
+  ours,
+  tooLarge,
+} from "./agent-errors.ts";
+import { readBlocking } from "./blocking-reply.ts";
+import { type Delivery, emptyDelivery } from "./replies.ts";
 import type { PushEntry, ResponseMode, Robot } from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";
 import { DefaultStreamReader } from "./default-stream.ts";
-import { platformADelivery, PlatformAStreamReader } from "./platform-a-stream.ts";
+import { PlatformAStreamReader } from "./platform-a-stream.ts";
 import {
   type AgentError,
   readEventStream,
+  ReplyTooLarge,
   StreamIdleTimeout,
   type StreamReader,
+  Utf8Reader,
 } from "./streams.ts";
 
 export interface PushInput {
@@ -43,77 +55,6 @@ export function agentUrl(
   return domain.replace(/\/+$/, "") + config.uri;
 }
 
-function fetchError(error: unknown, url: string, timeoutMs: number): AgentError {
-  const name = (error as Error)?.name;
-  if (name === "TimeoutError" || name === "AbortError") {
-    return {
-      code: "AgentTimeout",
-      message: `The agent at ${url} did not answer within ${timeoutMs} ms.`,
-    };
-  }
-  // Deno says "fetch failed"; what failed is in the cause.
-  const text = `${(error as Error)?.message ?? error} ${
-    (error as { cause?: unknown })?.cause ?? ""
-  }`;
-  if (/dns|lookup|resolve|name or service/i.test(text)) {
-    return { code: "AgentUnknownHost", message: `The agent's host in ${url} cannot be resolved.` };
-  }
-  if (/refused/i.test(text)) {
-    return {
-      code: "AgentUnreachable",
-      message: `Connection refused by ${url}: is the agent running?`,
-    };
-  }
-  return { code: "AgentUnreachable", message: `The push to ${url} failed: ${text}` };
-}
-
-/** A blocking reply body, read the robot's way. */
-function readBlocking(
-  robot: Robot,
-  text: string,
-): { delivery: Delivery; error: AgentError | null } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const delivery = emptyDelivery();
-    delivery.findings.push({ path: "$", severity: "error", message: "the reply is not JSON" });
-    return {
-      delivery,
-      error: {
-        code: "AgentInvalidReply",
-        message: `The agent's reply is not JSON: ${text.slice(0, 120)}`,
-      },
-    };
-  }
-  if (robot.platform === "Default") return { delivery: readEnvelope(json), error: null };
-  const body = (json ?? {}) as Record<string, unknown>;
-  const findings: Delivery["findings"] = [];
-  if (typeof body.answer !== "string") {
-    findings.push({
-      path: "$.answer",
-      severity: "error",
-      message: "expected the complete reply text in answer",
-    });
-  }
-  if (body.event !== undefined && body.event !== "message") {
-    findings.push({
-      path: "$.event",
-      severity: "warning",
-      message: `event is ${JSON.stringify(body.event)}; a blocking reply carries "message"`,
-    });
-  }
-  const delivery = platformADelivery(
-    typeof body.answer === "string" ? body.answer : "",
-    typeof body.message_id === "string" ? body.message_id : null,
-    findings,
-  );
-  if (typeof body.conversation_id === "string" && body.conversation_id) {
-    delivery.conversationId = body.conversation_id;
-  }
-  return { delivery, error: null };
-}
-
 export async function push(store: GatewayStore, input: PushInput): Promise<PushOutcome> {
   const { emulator } = store;
   const { robot, mode, via } = input;
@@ -138,14 +79,21 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
   let responseText: string | null = null;
   let firstByteMs: number | null = null;
   let firstChunkMs: number | null = null;
+  let invalidUtf8 = false;
 
   // Blocking: the whole reply must come within the limit. Streaming: only the response headers;
   // after them each gap between bytes has its own limit (readEventStream), however long the stream.
+  // Every push also ends at its deadline, past its byte budget, or when ccemu shuts down.
+  const { deadlineMs, maxBytes } = store.pushLimits;
   const limit = new AbortController();
-  const limitTimer = setTimeout(
-    () => limit.abort(new DOMException("timed out", "TimeoutError")),
-    timeoutMs,
-  );
+  let cutoff: Cutoff | null = null;
+  const cut = (reason: Cutoff) => () => {
+    cutoff ??= reason;
+    limit.abort(new DOMException(reason, "AbortError"));
+  };
+  const limitTimer = setTimeout(cut("limit"), timeoutMs);
+  const deadlineTimer = setTimeout(cut("deadline"), deadlineMs);
+  const stopOnShutdown = store.onShutdown(cut("shutdown"));
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -158,63 +106,79 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
     status = response.status;
     responseHeaders = headersObject(response.headers);
     const isStream = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
-    if (!response.ok) {
-      responseText = await response.text();
-      error = {
-        code: "AgentHttpError",
-        message: `The agent answered HTTP ${status}: ${responseText.slice(0, 200)}`,
-      };
-    } else if (streaming && isStream && response.body) {
+    if (streaming && isStream && response.ok && response.body) {
       const reader: StreamReader = robot.platform === "Default"
         ? new DefaultStreamReader()
         : new PlatformAStreamReader();
+      const limits = { idleMs: robot.timeouts.streamIdleMs, maxBytes };
       try {
-        await readEventStream(response.body, robot.timeouts.streamIdleMs, (event, data) => {
-          const outcome = reader.event(event, data, events.length);
-          const at = elapsed();
-          events.push({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
-          if (outcome.chunk) {
-            firstChunkMs ??= at;
-            emulator.events.publish({
-              type: "gateway",
-              change: "chunk",
-              sessionId: input.sessionId,
-              detail: { ...outcome.chunk, at, receivedAt: preciseWallNow() },
-            });
-          }
-          return outcome.stop ? "stop" : undefined;
-        });
+        const read = await readEventStream(response.body, limits, (event, data) =>
+          ours(() => {
+            const outcome = reader.event(event, data, events.length);
+            const at = elapsed();
+            events.push({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
+            if (outcome.chunk) {
+              firstChunkMs ??= at;
+              emulator.events.publish({
+                type: "gateway",
+                change: "chunk",
+                sessionId: input.sessionId,
+                detail: { ...outcome.chunk, at, receivedAt: preciseWallNow() },
+              });
+            }
+            return outcome.stop ? "stop" : undefined;
+          }));
+        if (read.invalidUtf8) invalidUtf8 = true;
       } catch (thrown) {
+        if (thrown instanceof EmulatorFault || cutoff) throw thrown;
         error = thrown instanceof StreamIdleTimeout
           ? {
             code: "AgentStreamTimeout",
             message: `The agent's stream sent nothing for ${robot.timeouts.streamIdleMs} ms.`,
           }
+          : thrown instanceof ReplyTooLarge
+          ? tooLarge(url, maxBytes)
           : {
             code: "AgentStreamBroken",
             message: `The agent's stream broke: ${(thrown as Error)?.message ?? thrown}`,
           };
       }
-      const result = reader.result();
+      const result = ours(() => reader.result());
       delivery = result.delivery;
       error ??= result.error;
     } else {
-      responseText = await response.text();
-      ({ delivery, error } = readBlocking(robot, responseText));
-      if (streaming) {
-        delivery.findings.unshift({
-          path: "$",
-          severity: "warning",
-          message:
-            "a streaming push was answered with a blocking reply (no text/event-stream); read as blocking",
-        });
+      const read = await readBody(response, maxBytes);
+      const utf8 = new Utf8Reader();
+      responseText = utf8.decode(read.bytes, false);
+      invalidUtf8 = utf8.invalid;
+      if (read.overLimit) error = tooLarge(url, maxBytes);
+      else if (!response.ok) {
+        error = {
+          code: "AgentHttpError",
+          message: `The agent answered HTTP ${status}: ${responseText.slice(0, 200)}`,
+        };
+      } else {
+        ({ delivery, error } = ours(() => readBlocking(robot, responseText!)));
+        if (streaming) {
+          delivery.findings.unshift({
+            path: "$",
+            severity: "warning",
+            message:
+              "a streaming push was answered with a blocking reply (no text/event-stream); read as blocking",
+          });
+        }
       }
     }
   } catch (thrown) {
-    error = fetchError(thrown, url, timeoutMs);
+    // ccemu's own failure goes up as such (InternalError), never blamed on the agent.
+    if (thrown instanceof EmulatorFault) throw thrown.fault;
+    error = fetchError(thrown, url, { reason: cutoff, limitMs: timeoutMs, deadlineMs });
   } finally {
     clearTimeout(limitTimer);
+    clearTimeout(deadlineTimer);
+    stopOnShutdown();
   }
+  if (invalidUtf8) delivery.findings.unshift(INVALID_UTF8);
 
   const entry = emulator.journal.add<PushEntry>({
     kind: "push",

@@ -19,6 +19,7 @@ export class GatewayStore extends AreaStore<GatewayState> {
   #sessionIndex = new Map<string, Session>();
   #indexed: Session[] | null = null;
   #queues = new Map<string, Promise<unknown>>();
+  #shutdownListeners = new Set<() => void>();
 
   constructor(emulator: Emulator) {
     super(emulator, gatewaySlice);
@@ -27,6 +28,23 @@ export class GatewayStore extends AreaStore<GatewayState> {
   override load(): void {
     this.#indexed = null;
     this.#queues.clear();
+  }
+
+  /** The deadline and byte budget of every push (`--push-deadline`, `--push-max-mb`). */
+  get pushLimits(): { deadlineMs: number; maxBytes: number } {
+    const { pushDeadlineMs, pushMaxBytes } = this.emulator.config;
+    return { deadlineMs: pushDeadlineMs, maxBytes: pushMaxBytes };
+  }
+
+  /** A push in flight hears here when ccemu shuts down; answers how to stop hearing. */
+  onShutdown(listener: () => void): () => void {
+    this.#shutdownListeners.add(listener);
+    return () => this.#shutdownListeners.delete(listener);
+  }
+
+  /** Cuts off every push in flight, so their requests answer and the server can stop. */
+  shutdown(): void {
+    for (const listener of [...this.#shutdownListeners]) listener();
   }
 
   /** Registers a robot; registering the same body again makes another robot (spec 4.1). */

@@ -5,10 +5,18 @@
  */
 import { createParser } from "eventsource-parser";
 import { monotonicNow } from "../core/clock.ts";
+import { JsonTooDeep, parseJson } from "../core/json.ts";
 import type { Delivery } from "./replies.ts";
 import type { Finding } from "./schemas.ts";
 
 export class StreamIdleTimeout extends Error {}
+
+/** The reply passed the push's byte budget; reading stopped there. */
+export class ReplyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the reply passed the push byte budget of ${limit} bytes`);
+  }
+}
 
 /** Notices SSE blocks that hold an `event:` line but no `data:` line. */
 class BareEventScanner {
@@ -31,14 +39,15 @@ class BareEventScanner {
 }
 
 /**
- * Reads an event stream until it ends or `onEvent` answers "stop". `data` is null for a data-less
- * event. Throws StreamIdleTimeout when no byte arrives for `idleMs`.
+ * Reads an event stream to its end (or until `onEvent` says stop), decoding UTF-8 as it comes.
+ * Throws StreamIdleTimeout when nothing arrives for `idleMs`, ReplyTooLarge past `maxBytes`.
+ * Bytes that are not UTF-8 are replaced and reported (`invalidUtf8`), not silently dropped.
  */
 export async function readEventStream(
   body: ReadableStream<Uint8Array>,
-  idleMs: number,
+  limits: { idleMs: number; maxBytes: number },
   onEvent: (event: string, data: string | null) => "stop" | void,
-): Promise<void> {
+): Promise<{ invalidUtf8: boolean }> {
   let stopped = false;
   const handle = (event: string, data: string | null) => {
     if (!stopped && onEvent(event, data) === "stop") stopped = true;
@@ -46,26 +55,29 @@ export async function readEventStream(
   const parser = createParser({ onEvent: (e) => handle(e.event ?? "message", e.data) });
   const scanner = new BareEventScanner();
   const reader = body.getReader();
-  const decoder = new TextDecoder();
+  const decoder = new Utf8Reader();
+  let bytesRead = 0;
   // One watchdog per stream (not a timer per read): it cancels the read once the stream is quiet.
   let lastByte = monotonicNow();
   let idle = false;
   let watchdog: ReturnType<typeof setTimeout>;
   const watch = () => {
     const quiet = monotonicNow() - lastByte;
-    if (quiet < idleMs) watchdog = setTimeout(watch, idleMs - quiet);
+    if (quiet < limits.idleMs) watchdog = setTimeout(watch, limits.idleMs - quiet);
     else {
       idle = true;
       reader.cancel().catch(() => {});
     }
   };
-  watchdog = setTimeout(watch, idleMs);
+  watchdog = setTimeout(watch, limits.idleMs);
   try {
     while (!stopped) {
       const { value: bytes, done } = await reader.read();
       if (done) break;
       lastByte = monotonicNow();
-      const value = decoder.decode(bytes, { stream: true });
+      bytesRead += bytes.length;
+      if (bytesRead > limits.maxBytes) throw new ReplyTooLarge(limits.maxBytes);
+      const value = decoder.decode(bytes, true);
       // Order matters little: a bare event and a data event cannot share one block.
       scanner.feed(value, (event) => handle(event, null));
       parser.feed(value);
@@ -75,6 +87,25 @@ export async function readEventStream(
     await reader.cancel().catch(() => {});
   }
   if (idle) throw new StreamIdleTimeout();
+  return { invalidUtf8: decoder.invalid };
+}
+
+/** Decodes UTF-8 strictly until the first bad byte, then leniently, remembering that it met one. */
+export class Utf8Reader {
+  invalid = false;
+  #strict = new TextDecoder("utf-8", { fatal: true });
+  #lenient = new TextDecoder();
+
+  decode(bytes: Uint8Array, stream: boolean): string {
+    if (!this.invalid) {
+      try {
+        return this.#strict.decode(bytes, { stream });
+      } catch {
+        this.invalid = true;
+      }
+    }
+    return this.#lenient.decode(bytes, { stream });
+  }
 }
 
 export interface AgentError {
@@ -110,9 +141,14 @@ export function agentError(json: Json): AgentError {
 export function parseData(data: string | null, path: string, findings: Finding[]): Json | null {
   if (data === null) return null;
   try {
-    const json = JSON.parse(data);
+    const json = parseJson(data);
     if (isObject(json)) return json;
-  } catch { /* reported below */ }
+  } catch (error) {
+    if (error instanceof JsonTooDeep) {
+      findings.push({ path, severity: "error", message: `event data: ${error.message}` });
+      return null;
+    }
+  }
   findings.push({
     path,
     severity: "error",

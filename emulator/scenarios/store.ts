@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { ApiError } from "../core/errors.ts";
 import { FixtureError } from "../core/fixtures.ts";
+import { parseJson } from "../core/json.ts";
 import { type Scenario, ScenarioSchema } from "./schemas.ts";
 
 export interface ScenarioFile {
@@ -17,7 +18,7 @@ export interface ScenarioFile {
 export async function readScenario(file: string): Promise<Scenario> {
   let json: unknown;
   try {
-    json = JSON.parse(await Deno.readTextFile(file));
+    json = parseJson(await Deno.readTextFile(file));
   } catch (error) {
     throw new FixtureError(file, "$", `cannot read a scenario: ${(error as Error).message}`);
   }

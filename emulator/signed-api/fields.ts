@@ -4,6 +4,7 @@
  * samples them another, so these accept both forms and hand the handler one canonical value.
  */
 import { z } from "zod";
+import { JsonTooDeep, parseJson } from "../core/json.ts";
 
 /** String: text, or a number (coerced to its text). */
 export const vString = () =>
@@ -53,9 +54,20 @@ export const vJsonArrayText = <T extends z.ZodType>(item: T) =>
     .transform((value, ctx) => {
       if (Array.isArray(value)) return value;
       try {
-        const parsed = JSON.parse(value);
+        const parsed = parseJson(value);
         if (Array.isArray(parsed)) return parsed;
-      } catch { /* reported below */ }
+      } catch (error) {
+        if (error instanceof JsonTooDeep) {
+          ctx.issues.push({
+            code: "custom",
+            message: `the JSON in this text is nested deeper than ${error.limit} levels (at ${
+              error.path || "the top"
+            }); send flatter JSON`,
+            input: value,
+          });
+          return z.NEVER;
+        }
+      }
       ctx.issues.push({ code: "custom", message: "expected JSON-array text", input: value });
       return z.NEVER;
     })

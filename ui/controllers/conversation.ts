@@ -46,6 +46,9 @@ export class ConversationController extends ViewController {
   }
 
   openSession(detail: { robotId: string; visitor: unknown; responseMode: string }) {
+    // The chat leaves the old session at once: nothing typed meanwhile may go to it.
+    this.session = null;
+    this.streaming = [];
     return this.#act(async () => {
       const { session } = await this.client.request<{ session: Session }>(
         "POST",
