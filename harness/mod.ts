@@ -57,6 +57,10 @@ export interface EmulatorOptions {
   maxClockSkewSeconds?: number;
   /** A scenario file or folder to ship (what `/_emulator/scenarios` lists); default fixtures/scenarios. */
   scenarios?: string;
+  /** The longest one push to an agent may take, ms (default 300,000). */
+  pushDeadlineMs?: number;
+  /** The most bytes of one agent reply read (default 16 MiB). */
+  pushMaxBytes?: number;
 }
 
 export interface RunningEmulator extends AsyncDisposable {
@@ -115,6 +119,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     journalSize: options.journalSize ?? DEFAULT_CONFIG.journalSize,
     maxClockSkewSeconds: options.maxClockSkewSeconds ?? DEFAULT_CONFIG.maxClockSkewSeconds,
     scenarios: options.scenarios ?? DEFAULT_CONFIG.scenarios,
+    pushDeadlineMs: options.pushDeadlineMs ?? DEFAULT_CONFIG.pushDeadlineMs,
+    pushMaxBytes: options.pushMaxBytes ?? DEFAULT_CONFIG.pushMaxBytes,
   }, fixtures);
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;

@@ -133,10 +133,12 @@ export class Dialer {
         this.#setStatus(task, S.RUNNABLE);
       }
       if (SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) {
-        const status = systemState(this.#conditions(rt, account, account.aiSeats - seatsHeld, now));
+        const conditions = this.#conditions(rt, account, account.aiSeats - seatsHeld, now);
+        const status = systemState(conditions);
         this.#setStatus(task, status);
         if (status === S.IN_PROGRESS) {
-          seatsHeld += task.concurrencyQuota;
+          // A task with nothing to dial now (only a redial that is not due) holds no seat.
+          seatsHeld += conditions.seatsNeeded;
           this.#dial(rt, now);
           // Numbers can end as they are dialed (blacklisted ones): the task may be done already.
           if (this.#allDone(rt)) this.#setStatus(task, S.COMPLETED);
@@ -196,9 +198,17 @@ export class Dialer {
       aiExpired: account.aiExpiresAt !== null && account.aiExpiresAt <= now,
       smsInArrears: rt.task.smsType === 1 && account.smsBalance <= 0,
       inWindow: this.#inWindow(rt, now),
+      hasNumbers: rt.records.length > 0,
       seatsAvailable,
-      seatsNeeded: rt.task.concurrencyQuota,
+      seatsNeeded: this.#dialable(rt, now) ? rt.task.concurrencyQuota : 0,
     };
+  }
+
+  /** Calls under way, a number never dialed, or a redial that is due: the task needs seats now. */
+  #dialable(rt: Runtime, now: number): boolean {
+    if (rt.active > 0 || rt.cursor < rt.records.length) return true;
+    for (const record of rt.redials) if ((record.nextAttemptAt ?? 0) <= now) return true;
+    return false;
   }
 
   #allDone(rt: Runtime): boolean {

@@ -126,16 +126,21 @@ export interface Conditions {
   smsInArrears: boolean;
   /** Inside one of the task's working windows now. */
   inWindow: boolean;
+  /** The task has numbers (imported customers) at all. */
+  hasNumbers: boolean;
   /** The tenant's AI seats left for this task (its own seats count as free when it holds them). */
   seatsAvailable: number;
-  /** Seats the task needs (concurrencyQuota). */
+  /**
+   * Seats the task needs now: its concurrencyQuota while it has calls under way or numbers to dial
+   * now; 0 while it only waits for a redial that is not due.
+   */
   seatsNeeded: number;
 }
 
 /**
  * Where a started task stands, in this order: done -> completed; no line enabled -> system-paused;
- * AI expired; lines in arrears; SMS in arrears; outside its working window -> runnable; not enough
- * AI seats -> queued; otherwise in progress.
+ * AI expired; lines in arrears; SMS in arrears; no numbers at all, or outside its working window ->
+ * runnable (holding no seat); not enough AI seats -> queued; otherwise in progress.
  */
 export function systemState(c: Conditions): TaskStatus {
   if (c.allDone) return S.COMPLETED;
@@ -143,7 +148,7 @@ export function systemState(c: Conditions): TaskStatus {
   if (c.aiExpired) return S.AI_EXPIRED;
   if (c.linesInArrears) return S.LINE_IN_ARREARS;
   if (c.smsInArrears) return S.SMS_IN_ARREARS;
-  if (!c.inWindow) return S.RUNNABLE;
+  if (!c.hasNumbers || !c.inWindow) return S.RUNNABLE;
   if (c.seatsAvailable < c.seatsNeeded) return S.QUEUED;
   return S.IN_PROGRESS;
 }

@@ -52,6 +52,7 @@ const RUNNING: Conditions = {
   aiExpired: false,
   smsInArrears: false,
   inWindow: true,
+  hasNumbers: true,
   seatsAvailable: 2,
   seatsNeeded: 1,
 };
@@ -59,6 +60,9 @@ const RUNNING: Conditions = {
 Deno.test("system moves: each condition gives its state, in the documented order", () => {
   assert.equal(systemState(RUNNING), S.IN_PROGRESS);
   assert.equal(systemState({ ...RUNNING, inWindow: false }), S.RUNNABLE);
+  assert.equal(systemState({ ...RUNNING, hasNumbers: false }), S.RUNNABLE);
+  assert.equal(systemState({ ...RUNNING, hasNumbers: false, seatsAvailable: 0 }), S.RUNNABLE);
+  assert.equal(systemState({ ...RUNNING, seatsAvailable: 0, seatsNeeded: 0 }), S.IN_PROGRESS);
   assert.equal(systemState({ ...RUNNING, seatsAvailable: 0 }), S.QUEUED);
   assert.equal(systemState({ ...RUNNING, linesDisabled: true }), S.SYSTEM_PAUSED);
   assert.equal(systemState({ ...RUNNING, linesInArrears: true }), S.LINE_IN_ARREARS);
