@@ -13,6 +13,8 @@ export interface RunningEmulator {
   areas: Areas;
   /** `http://HOST:PORT`, no trailing slash. */
   url: string;
+  /** The `--snapshot` file the state came from, when one was imported at start. */
+  restoredFrom?: string;
   /** Stops serving, ends live streams, and exports `--snapshot` when one was named. */
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function startServer(
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
   const { hono, areas } = createApp(emulator, await loadScenarios(config.scenarios));
+  let restoredFrom: string | undefined;
   if (config.snapshot) {
     const snapshot = await readSnapshot(config.snapshot);
     if (snapshot !== undefined) {
@@ -48,6 +51,7 @@ export async function startServer(
       } catch (error) {
         throw new Error(`cannot import snapshot ${config.snapshot}: ${(error as Error).message}`);
       }
+      restoredFrom = config.snapshot;
       log(
         `snapshot imported from ${config.snapshot} (clock ${emulator.clock.status().iso}, ${emulator.media.size} stored files)`,
       );
@@ -64,6 +68,7 @@ export async function startServer(
     emulator,
     areas,
     url: emulator.selfOrigin,
+    restoredFrom,
     close: () =>
       closed ??= (async () => {
         // Pushes in flight are cut off first, so the requests waiting on them answer; a request

@@ -16,8 +16,27 @@ const Advance = z.strictObject({
   ms: z.number().int().min(0).max(10 * 366 * 86_400_000).optional(),
   to: timeValue().optional(),
 }).refine((body) => (body.ms === undefined) !== (body.to === undefined), {
-  error: 'send either {"ms": N} or {"to": TIME}',
+  error: 'send either {"ms": N} (milliseconds) or {"to": TIME}, not both',
 });
+
+/** Units people reach for, and what they are in `ms`: named in the refusal, with the conversion. */
+const UNITS: [string, number][] = [["seconds", 1000], ["minutes", 60_000], ["hours", 3_600_000], [
+  "days",
+  86_400_000,
+]];
+
+function checkUnits(body: Record<string, unknown>): void {
+  for (const [unit, ms] of UNITS) {
+    if (!(unit in body)) continue;
+    const n = Number(body[unit]);
+    const hint = Number.isFinite(n) ? `; ${body[unit]} ${unit} is {"ms": ${n * ms}}` : "";
+    throw new ApiError(
+      "UnknownParameter",
+      `${unit} is not a parameter: advance takes {"ms": N} (milliseconds) or {"to": TIME}${hint}.`,
+      unit,
+    );
+  }
+}
 
 export function clockRoutes(emulator: Emulator) {
   const clock = emulator.clock;
@@ -30,7 +49,9 @@ export function clockRoutes(emulator: Emulator) {
       return c.json({ ...clock.status(), fired });
     })
     .post("/advance", async (c) => {
-      const body = parseParameters(Advance, await jsonObject(c, 4096));
+      const json = await jsonObject(c, 4096);
+      checkUnits(json);
+      const body = parseParameters(Advance, json);
       const to = body.to ?? clock.now() + body.ms!;
       if (to > MAX_TIME) {
         throw new ApiError(

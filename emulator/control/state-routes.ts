@@ -8,7 +8,7 @@ import { serializeSnapshot } from "../core/snapshot.ts";
 import { type AccessKey, AccessKeySchema } from "../core/tenants.ts";
 import { jsonObject } from "../core/body.ts";
 
-export const VERSION = "0.1.0";
+import { VERSION } from "../version.ts";
 
 /** A key as the control API shows it: everything but the secret. */
 function publicKey({ accessKeySecret: _, ...key }: AccessKey) {

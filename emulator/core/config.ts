@@ -60,7 +60,7 @@ export const DEFAULT_CONFIG: Config = {
 
 export class ConfigError extends Error {}
 
-const USAGE = `usage: deno task start [options]
+const USAGE = `usage: ccemu start [options]        (also: deno task start -- [options])
   --port N              port to listen on (0 picks a free one)       [8686]
   --host NAME           address to bind                               [127.0.0.1]
   --fixtures PATH       fixture file or folder                        [fixtures/default]
@@ -77,7 +77,9 @@ const USAGE = `usage: deno task start [options]
   --push-max-mb N       largest agent reply read, MiB                        [16]
   --strict              vendor-terse error messages, no diagnostics
   --no-ui               do not serve the browser UI
-  --help                this text`;
+  --help, -h            this text
+
+Exit status: 0 after a clean stop, 1 when it cannot start, 2 for a bad flag.`;
 
 function integer(
   flag: string,
@@ -118,11 +120,11 @@ export function parseConfig(args: string[]): Config | "help" {
         "push-max-mb": { type: "string" },
         strict: { type: "boolean" },
         "no-ui": { type: "boolean" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     }));
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\n${USAGE}`);
+    throw new ConfigError((error as Error).message);
   }
   if (values.help) return "help";
   const clock = values.clock ?? "real";

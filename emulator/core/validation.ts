@@ -46,7 +46,9 @@ function problemOf(issue: z.core.$ZodIssue): Problem[] {
   if (value === undefined && issue.path.length > 0) {
     return [{ code: "MissingParameter", field, message: `${field} is required` }];
   }
-  const received = value === undefined ? "" : ` (received ${preview(value)})`;
+  // A rule over the whole body judges what is left of it, which would only mislead if shown.
+  const whole = issue.path.length === 0 && issue.code === "custom";
+  const received = value === undefined || whole ? "" : ` (received ${preview(value)})`;
   return [{ code: "InvalidParameter", field, message: `${field}: ${issue.message}${received}` }];
 }
 

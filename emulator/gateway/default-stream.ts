@@ -79,7 +79,18 @@ export class DefaultStreamReader implements StreamReader {
       if (!isObject(answer)) return;
       const id = String(answer.message_id ?? `message-${this.#order.length}`);
       const textType = typeOfContentType(answer.content_type);
-      if (textType !== undefined && typeof answer.content === "string") {
+      const at = `${path}.answer[${i}]`;
+      if (textType !== undefined) {
+        if (typeof answer.content !== "string") {
+          findings.push({
+            path: `${at}.content`,
+            severity: "error",
+            message: `content_type ${
+              JSON.stringify(answer.content_type)
+            } carries text: expected content to be a string, got ${kindOf(answer.content)}`,
+          });
+          return;
+        }
         const joined = this.#texts.get(id);
         if (joined) joined.text += answer.content;
         else {
@@ -97,7 +108,12 @@ export class DefaultStreamReader implements StreamReader {
       const code = typeof answer.content_type === "string" && /^\d+$/.test(answer.content_type)
         ? Number(answer.content_type)
         : answer.content_type;
-      const message = checkMessage(code, structured, `${path}.answer[${i}]`, findings);
+      // Checked as a message, reported in the chunk's own field names (content_type, not type).
+      const before = findings.length;
+      const message = checkMessage(code, structured, at, findings);
+      for (const finding of findings.slice(before)) {
+        if (finding.path === `${at}.type`) finding.path = `${at}.content_type`;
+      }
       if (message) this.#order.push({ ...message, messageId: id });
     });
     return { chunk };
@@ -132,3 +148,6 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+const kindOf = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "a list" : typeof value;

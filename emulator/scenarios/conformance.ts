@@ -5,7 +5,7 @@
  */
 import type { GatewayStore } from "../gateway/store.ts";
 import { storeImage } from "../gateway/images.ts";
-import type { Finding, ResponseMode } from "../gateway/schemas.ts";
+import type { Finding, PushEntry, ResponseMode } from "../gateway/schemas.ts";
 import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
 
 export interface CheckOptions {
@@ -20,7 +20,14 @@ export interface CheckOptions {
   transferText?: string;
   /** How many sessions talk at once in the burst (default 5). */
   sessions?: number;
+  /** How long a reply may take (blocking), or a stream stay silent (streaming), in ms. */
+  timeoutMs?: number;
+  /** A gap between two stream events longer than this is a `slow stream` warning (ms). */
+  slowGapMs?: number;
 }
+
+/** Where a gap between stream events becomes a warning, unless the check is told otherwise. */
+export const SLOW_GAP_MS = 1000;
 
 export interface CheckResult {
   name: string;
@@ -40,9 +47,28 @@ export interface ConformanceReport {
 const PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
-/** The findings of one exchange: the reply checks, plus an agent error as an error finding. */
-function findingsOf(exchange: Exchange): Finding[] {
+/**
+ * The findings of one exchange: the reply checks, an agent error as an error finding, and every
+ * gap between stream events longer than `slowGapMs` as a warning (a visitor sees the reply stall).
+ */
+function findingsOfExchange(
+  gateway: GatewayStore,
+  exchange: Exchange,
+  slowGapMs: number,
+): Finding[] {
   const findings = [...exchange.findings];
+  const events = (gateway.emulator.journal.get(exchange.journalId) as PushEntry | undefined)?.push
+    .events ?? [];
+  events.forEach((event, i) => {
+    const gap = event.at - (i === 0 ? event.at : events[i - 1].at);
+    if (gap > slowGapMs) {
+      findings.push({
+        path: `$.events[${i}]`,
+        severity: "warning",
+        message: `slow stream: ${Math.round(gap)} ms after the event before (over ${slowGapMs} ms)`,
+      });
+    }
+  });
   if (exchange.error) {
     findings.push({
       path: "$",
@@ -66,13 +92,19 @@ export async function checkAgent(
   gateway: GatewayStore,
   options: CheckOptions,
 ): Promise<ConformanceReport> {
-  const robotId = gateway.registerAgentUrl({
+  const robot = gateway.registerAgentUrl({
     name: `conformance: ${options.url}`,
     url: options.url,
     openPath: options.openPath,
     platform: options.platform,
     token: options.token,
-  }).robotId;
+  });
+  if (options.timeoutMs) {
+    robot.timeouts = { blockingMs: options.timeoutMs, streamIdleMs: options.timeoutMs };
+  }
+  const robotId = robot.robotId;
+  const slowGapMs = options.slowGapMs ?? SLOW_GAP_MS;
+  const findingsOf = (exchange: Exchange) => findingsOfExchange(gateway, exchange, slowGapMs);
   const checks: CheckResult[] = [];
   const { session, open } = await openSession(gateway, {
     robotId,
@@ -161,7 +193,7 @@ export async function checkAgent(
       message: { content: `burst ${i}` },
     });
   }));
-  const burstFindings = burst.flatMap(findingsOf);
+  const burstFindings = burst.flatMap((exchange) => findingsOf(exchange));
   const ids = burst.map((e) => e.replyConversationId).filter((id): id is string => !!id);
   if (new Set(ids).size < ids.length) {
     burstFindings.push({

@@ -5,9 +5,15 @@
  */
 import { join } from "node:path";
 import { ApiError } from "../core/errors.ts";
-import { FixtureError } from "../core/fixtures.ts";
 import { parseJson } from "../core/json.ts";
 import { type Scenario, ScenarioSchema } from "./schemas.ts";
+
+/** A scenario file that cannot be read or does not validate: names the file and the JSON path. */
+export class ScenarioFileError extends Error {
+  constructor(readonly file: string, readonly path: string, detail: string) {
+    super(`invalid scenario ${file}: ${path}: ${detail}`);
+  }
+}
 
 export interface ScenarioFile {
   file: string;
@@ -20,12 +26,12 @@ export async function readScenario(file: string): Promise<Scenario> {
   try {
     json = parseJson(await Deno.readTextFile(file));
   } catch (error) {
-    throw new FixtureError(file, "$", `cannot read a scenario: ${(error as Error).message}`);
+    throw new ScenarioFileError(file, "$", `cannot read it: ${(error as Error).message}`);
   }
   const result = ScenarioSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new FixtureError(
+    throw new ScenarioFileError(
       file,
       "$" + issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join(""),
       issue.message,

@@ -180,7 +180,9 @@ export function authenticate(
       "signature",
       `The signature does not match. ccemu expected the string-to-sign "${diagnostics.expectedStringToSign}"` +
         (hosts.length > 1 ? ` (host names tried: ${hosts.join(", ")})` : "") +
-        `, signed with HMAC-SHA1 under the secret of ${accessKeyId}, base64, then URL-encoded on the query.${plus}`,
+        `, signed with HMAC-SHA1 under the secret of ${accessKeyId}, base64, then URL-encoded on the query.${plus}` +
+        ` If your string-to-sign is exactly this, byte for byte, your secret differs from the one ccemu holds for ${accessKeyId}: check the AccessKeySecret.` +
+        ` If it is not, compare the two: the host (signed without its port), the path (without a trailing slash) and the parameter order (sorted by encoded name) are the usual differences.`,
     );
   }
   diagnostics.matched = matched;

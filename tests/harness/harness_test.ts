@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
-import { curlCommand, shellQuote } from "../../harness/sign.ts";
+import { curlCommand, shellQuote } from "../../emulator/signed-api/curl.ts";
 
 Deno.test("startEmulator serves on a free port and signs with the virtual clock", async () => {
   await using ccemu = await startEmulator();

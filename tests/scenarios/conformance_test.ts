@@ -98,12 +98,13 @@ Deno.test("the conformance check finds each seeded defect, with its JSON path", 
 });
 
 const DENO = Deno.execPath();
-const run = (script: string, args: string[]) =>
+const run = (command: string, args: string[]) =>
   new Deno.Command(DENO, {
     args: [
       "run",
       "-A",
-      new URL(`../../harness/${script}`, import.meta.url).pathname,
+      new URL("../../main.ts", import.meta.url).pathname,
+      command.replace(".ts", ""),
       "--",
       ...args,
     ],
