@@ -27,12 +27,34 @@ export interface ApiResponse<T = Record<string, unknown>> {
 }
 
 /** The demo tenant's full-permission key from `fixtures/default`. */
-export const DEMO_KEY = {
+/**
+ * The default fixture's demo key (tenant 7000001), what `client()` signs with unless told.
+ *
+ * @example
+ * ```ts
+ * import { DEMO_KEY } from "@ccemu/ccemu";
+ * console.log(DEMO_KEY.accessKeyId); // "ccemu-demo-key"
+ * ```
+ */
+export const DEMO_KEY: { accessKeyId: string; accessKeySecret: string; enterpriseId: string } = {
   accessKeyId: "ccemu-demo-key",
   accessKeySecret: "ccemu-demo-secret",
   enterpriseId: "7000001",
 };
 
+/**
+ * A client that signs every request as the vendor's Java SDK does (HMAC-SHA1 over the sorted
+ * query) and answers status, JSON body and headers. Works against any ccemu, or the real service.
+ *
+ * @example
+ * ```ts
+ * import { SignedClient } from "@ccemu/ccemu";
+ *
+ * const client = new SignedClient({ url: "http://127.0.0.1:8686", now: () => Date.now() });
+ * const { status, body } = await client.post("/gateway/robot_list", { robotStatus: 1 });
+ * console.log(status, body.requestId);
+ * ```
+ */
 export class SignedClient {
   constructor(readonly options: ClientOptions) {}
 

@@ -1,23 +1,26 @@
 /**
  * ccemu's test harness: start the emulator inside your own `deno test`, sign requests, move the
- * virtual clock, read the journal.
+ * virtual clock, read the journal, replay scenarios, check an agent.
  *
+ * @example Start ccemu in a test and call the signed API
  * ```ts
- * import { startEmulator } from "./harness/mod.ts";
- * Deno.test("lists scripts", async () => {
+ * import { startEmulator } from "@ccemu/ccemu";
+ *
+ * Deno.test("lists the tenant's online scripts", async () => {
  *   await using ccemu = await startEmulator();
  *   const { body } = await ccemu.client().post("/gateway/robot_list", { robotStatus: 1 });
+ *   console.log(body.result);
  * });
  * ```
+ * @module
  */
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
-import type { Emulator } from "../emulator/core/emulator.ts";
 import type { JournalFilter } from "../emulator/core/journal.ts";
 import type { Entry as JournalEntry } from "../emulator/app.ts";
 import { startServer } from "../emulator/server.ts";
-import type { Areas } from "../emulator/app.ts";
 import type { Snapshot } from "../emulator/core/snapshot.ts";
-import { loadFixtures, type State } from "../emulator/state.ts";
+import type { CoreState } from "../emulator/core/state.ts";
+import { loadFixtures, STATE } from "../emulator/state.ts";
 import type { AccessKey } from "../emulator/core/tenants.ts";
 import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
 import { readScenario } from "../emulator/scenarios/store.ts";
@@ -28,23 +31,50 @@ import {
 } from "../emulator/scenarios/conformance.ts";
 import { recordSession } from "../emulator/scenarios/record.ts";
 import { runScenario, type ScenarioReport } from "../emulator/scenarios/runner.ts";
-import {
-  type Scenario,
-  type ScenarioInput,
-  ScenarioSchema,
-} from "../emulator/scenarios/schemas.ts";
+import { ScenarioSchema } from "../emulator/scenarios/schemas.ts";
 import { parseParameters } from "../emulator/core/validation.ts";
+import { seedSequences } from "../emulator/core/state.ts";
+import { INTERNALS, internals } from "./internals.ts";
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
 export type { ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
 export type { CheckOptions, ConformanceReport } from "../emulator/scenarios/conformance.ts";
-export type { Scenario, ScenarioInput } from "../emulator/scenarios/schemas.ts";
+export type { CheckResult } from "../emulator/scenarios/conformance.ts";
+export type { Expectation } from "../emulator/scenarios/schemas.ts";
+export type { AccessKey, Enterprise } from "../emulator/core/tenants.ts";
+export type { CoreState } from "../emulator/core/state.ts";
+export type { Snapshot, SnapshotMedia } from "../emulator/core/snapshot.ts";
+export type { AuthDiagnostics, StoredBody } from "../emulator/core/journal.ts";
+export type {
+  AgentMessage,
+  Finding,
+  Instruction,
+  PushEntry,
+  PushRecord,
+} from "../emulator/gateway/schemas.ts";
+export type { JournalEntry };
+export type { JournalFilter };
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
+export type { SignInput } from "../emulator/signed-api/signature.ts";
 
+/**
+ * A scenario as JSON: `name`, `robot`, optional `visitor` and `responseMode`, and `steps`, each
+ * sending something and listing what must come back. The README describes the format;
+ * `GET /_emulator/schemas` publishes its JSON Schema. Checked when it runs.
+ */
+export type ScenarioDocument = Record<string, unknown>;
+
+/** The state as JSON: the core's tenants and keys, and one member per area. */
+export type StateDocument = CoreState & Record<string, unknown>;
+
+/** A snapshot of the whole emulator: pass it to `restore` to go back to it. */
+export type EmulatorSnapshot = Snapshot<StateDocument>;
+
+/** How `startEmulator` sets up ccemu; every field is optional. */
 export interface EmulatorOptions {
-  /** A fixture file or folder, or a ready state; default `fixtures/default`. */
-  fixtures?: string | State;
+  /** A fixture file or folder, or a fixture as JSON (checked); default `fixtures/default`. */
+  fixtures?: string | Record<string, unknown>;
   /** Default `manual`: time moves only when the test says so. */
   clock?: "real" | "manual";
   /** Start of virtual time (ms); default 2026-01-05T01:00:00Z in manual mode. */
@@ -63,13 +93,13 @@ export interface EmulatorOptions {
   pushMaxBytes?: number;
 }
 
+/**
+ * A ccemu running in this process: its address, clock, journal, state controls, scenarios and a
+ * signing client. Stops at `close()`, or when an `await using` block ends.
+ */
 export interface RunningEmulator extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`. */
   url: string;
-  /** The emulator itself, for what the helpers below do not cover. */
-  emulator: Emulator<State>;
-  /** Each area's store and routes (advanced: reach an area's domain directly). */
-  areas: Areas;
   clock: {
     now(): number;
     /** Moves time forward, firing due timers; returns how many fired. */
@@ -85,27 +115,39 @@ export interface RunningEmulator extends AsyncDisposable {
   /** Back to the fixtures (state, generator, timers); the clock keeps its time. */
   reset(): void;
   /** The whole state as a snapshot object; pass it to `restore` to go back to it. */
-  snapshot(): Snapshot;
-  restore(snapshot: Snapshot): void;
+  snapshot(): EmulatorSnapshot;
+  restore(snapshot: EmulatorSnapshot): void;
   /** Adds an access key; returns it as stored (with defaults filled in). */
   addKey(key: Partial<AccessKey> & Pick<AccessKey, "accessKeyId" | "accessKeySecret">): AccessKey;
   /**
    * Replays a scenario (an object, or the path of a scenario file) against this emulator and
    * answers the per-step report; `report.passed` says whether every expectation held.
    */
-  runScenario(scenario: ScenarioInput | string): Promise<ScenarioReport>;
+  runScenario(scenario: ScenarioDocument | string): Promise<ScenarioReport>;
   /** Records a visitor session as a scenario, its expectations taken from what the agent said. */
-  recordSession(sessionId: string, name?: string): Scenario;
+  recordSession(sessionId: string, name?: string): ScenarioDocument;
   /** A signing client on this emulator; by default the demo key, signing with the virtual clock. */
   client(options?: Partial<ClientOptions>): SignedClient;
   close(): Promise<void>;
 }
 
-/** Starts ccemu in this process on a free loopback port. Use with `await using`. */
+/**
+ * Starts ccemu in this process on a free loopback port, with a manual clock and seed 1 unless
+ * told otherwise. Use with `await using`, so that it stops when the test ends.
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from "@ccemu/ccemu";
+ *
+ * await using ccemu = await startEmulator({ seed: 42 });
+ * ccemu.clock.advance(60_000);
+ * console.log(ccemu.url, ccemu.journal.list().length);
+ * ```
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? "manual";
   const fixtures = typeof options.fixtures === "object"
-    ? structuredClone(options.fixtures)
+    ? seedSequences(parseParameters(STATE.schema, structuredClone(options.fixtures)), STATE)
     : await loadFixtures(options.fixtures ?? DEFAULT_CONFIG.fixtures);
   const running = await startServer({
     ...DEFAULT_CONFIG,
@@ -125,10 +167,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;
   const virtual = emulator.clock;
-  return {
+  const harness: RunningEmulator = {
     url,
-    emulator,
-    areas: running.areas,
     clock: {
       now: () => virtual.now(),
       advance: (ms) => virtual.advance(ms),
@@ -141,7 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       clear: () => emulator.journal.clear(),
     },
     reset: () => emulator.reset(),
-    snapshot: () => structuredClone(emulator.exportSnapshot()),
+    snapshot: () => structuredClone(emulator.exportSnapshot()) as unknown as EmulatorSnapshot,
     restore: (snapshot) => emulator.importSnapshot(structuredClone(snapshot)),
     addKey: (key) => emulator.addKey({ enterpriseId: DEMO_KEY.enterpriseId, ...key }),
     runScenario: async (scenario) =>
@@ -151,19 +191,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           ? await readScenario(scenario)
           : parseParameters(ScenarioSchema, scenario),
       ),
-    recordSession: (sessionId, name) => recordSession(gateway, sessionId, name),
+    recordSession: (sessionId, name) =>
+      recordSession(gateway, sessionId, name) as unknown as ScenarioDocument,
     client: (clientOptions = {}) =>
       new SignedClient({ url, now: () => virtual.now(), ...clientOptions }),
     close: running.close,
     [Symbol.asyncDispose]: running.close,
   };
+  Object.defineProperty(harness, INTERNALS, { value: { emulator, areas: running.areas } });
+  return harness;
 }
 
 /**
  * Runs the agent conformance battery against a running agent on a fresh in-process ccemu and
  * answers the report (`report.passed` is false when anything of severity error was found).
+ *
+ * @example
+ * ```ts
+ * import { checkAgent } from "@ccemu/ccemu";
+ *
+ * const report = await checkAgent({
+ *   url: "http://127.0.0.1:3000/message",
+ *   platform: "Default",
+ *   mode: "streaming",
+ * });
+ * if (!report.passed) console.log(report.checks.filter((c) => !c.passed));
+ * ```
  */
 export async function checkAgent(options: CheckOptions): Promise<ConformanceReport> {
   await using ccemu = await startEmulator({ clock: "real" });
-  return runCheck(ccemu.areas.gateway.store, options);
+  return runCheck(internals(ccemu).areas.gateway.store, options);
 }

@@ -1,31 +1,54 @@
-/** Tenants and their access keys: who may call the signed APIs, from where, how often. */
+/**
+ * Tenants and their access keys: who may call the signed APIs, from where, how often. The two
+ * records are part of the harness's published API, so their types are written out (and the
+ * schemas checked against them) rather than inferred.
+ */
 import { z } from "zod";
 import { allowListEntryProblem } from "./ip-allow-list.ts";
 
-export const EnterpriseSchema = z.strictObject({
+/** A tenant. */
+export interface Enterprise {
+  enterpriseId: string;
+  name: string;
+  /** IANA zone for working windows and day-precision dates. */
+  timeZone: string;
+}
+
+/** An access key: who may call the signed APIs, for which tenant, with what, from where. */
+export interface AccessKey {
+  accessKeyId: string;
+  accessKeySecret: string;
+  enterpriseId: string;
+  /** The management user the key belongs to (owner of personal repositories, `deleteUser`). */
+  username: string;
+  /** `*`, `read`, an operation path, or a path prefix ending in `/*`. */
+  permissions: string[];
+  /** Allowed caller addresses: `10.1.2.3`, `10.1.*.*`, `10.1.0.*-10.1.3.*`; empty: any. */
+  ipAllowList: string[];
+  rateLimit?: { requests: number; perSeconds: number };
+}
+
+export const EnterpriseSchema: z.ZodType<Enterprise> = z.strictObject({
   enterpriseId: z.string().regex(/^\d+$/, { error: "must be a text of digits" }),
   name: z.string().min(1),
-  /** IANA zone for working windows and day-precision dates. */
   timeZone: z.string().default("Asia/Shanghai").refine(isTimeZone, {
     error: "must be an IANA time zone such as Asia/Shanghai",
   }),
 });
-export type Enterprise = z.infer<typeof EnterpriseSchema>;
 
 /**
  * A permission is `*` (every operation), `read` (every read-only operation), an operation's path
  * (`/gateway/task_list`) or a path prefix ending in `/*` (`/aikb/*`).
  */
-export const PermissionSchema = z.string().regex(/^(\*|read|\/[\w/]*\*?)$/, {
+export const PermissionSchema: z.ZodType<string> = z.string().regex(/^(\*|read|\/[\w/]*\*?)$/, {
   error:
     'must be "*", "read", an operation path such as /gateway/task_list, or a prefix like /aikb/*',
 });
 
-export const AccessKeySchema = z.strictObject({
+export const AccessKeySchema: z.ZodType<AccessKey> = z.strictObject({
   accessKeyId: z.string().min(1).max(128),
   accessKeySecret: z.string().min(1).max(256),
   enterpriseId: z.string().regex(/^\d+$/, { error: "must be a text of digits" }),
-  /** The management user the key belongs to (owner of personal repositories, `deleteUser`). */
   username: z.string().min(1).default("admin"),
   permissions: z.array(PermissionSchema).default(() => ["*"]),
   ipAllowList: z.array(
@@ -38,7 +61,6 @@ export const AccessKeySchema = z.strictObject({
     perSeconds: z.number().int().min(1).max(86400),
   }).optional(),
 });
-export type AccessKey = z.infer<typeof AccessKeySchema>;
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -5,14 +5,14 @@
  */
 import type { GatewayStore } from "../gateway/store.ts";
 import { storeImage } from "../gateway/images.ts";
-import type { Finding, PushEntry, ResponseMode } from "../gateway/schemas.ts";
+import type { Finding, PushEntry } from "../gateway/schemas.ts";
 import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
 
 export interface CheckOptions {
   /** The agent's message interface, e.g. `http://127.0.0.1:3000/message`. */
   url: string;
   platform: "Default" | "PlatformA";
-  mode: ResponseMode;
+  mode: "blocking" | "streaming";
   token?: string;
   /** The open-session interface's path on the same host, when the agent has one. */
   openPath?: string;

@@ -27,7 +27,23 @@ const TypeExpectation = z.union([
   z.string().regex(/^\d{3}(\/\d{5})?$/, { error: 'a type code such as 100 or "103/10301"' }),
 ]);
 
-export const ExpectationSchema = z.strictObject({
+/**
+ * What a reply must hold. Written out (and the schema checked against it): reports carry it, and
+ * reports are part of the harness's published API.
+ */
+export interface Expectation {
+  types?: (number | string)[];
+  textContains?: string | string[];
+  textMatches?: string;
+  options?: string[];
+  transfer?: boolean | { qno: string };
+  error?: boolean | { code: string };
+  noErrorFindings?: boolean;
+  withinMs?: number;
+  sameConversation?: boolean;
+}
+
+export const ExpectationSchema: z.ZodType<Expectation> = z.strictObject({
   /** Message types (and subtypes) that must all be among the delivered messages. */
   types: z.array(TypeExpectation).optional(),
   /** Text the visitor must see (every string given must appear). */
@@ -47,7 +63,6 @@ export const ExpectationSchema = z.strictObject({
   /** The conversation id stays the one the agent gave first (default true once there is one). */
   sameConversation: z.boolean().optional(),
 });
-export type Expectation = z.infer<typeof ExpectationSchema>;
 
 export const StepSchema = z.strictObject({
   name: z.string().optional(),

@@ -48,7 +48,19 @@ export function canonicalQuery(params: Iterable<[string, string]>): string {
   return pairs.map(([name, value]) => `${name}=${value}`).join("&");
 }
 
-/** METHOD + host + path + `?` + canonical pairs, with no separators between the first three. */
+/**
+ * METHOD + host + path + `?` + canonical pairs, with no separators between the first three: what
+ * the signature is computed over.
+ *
+ * @example
+ * ```ts
+ * import { stringToSign } from "@ccemu/ccemu";
+ *
+ * const text = stringToSign("GET", "api.example.com", "/aikb/list_public_repositories",
+ *   new URLSearchParams({ AccessKeyId: "k", Expires: "600", Timestamp: "2026-01-05T01:00:00Z" }));
+ * // "GETapi.example.com/aikb/list_public_repositories?AccessKeyId=k&Expires=600&Timestamp=..."
+ * ```
+ */
 export function stringToSign(
   method: string,
   host: string,
@@ -107,6 +119,7 @@ export function queryPairs(params: Record<string, unknown>): [string, string][] 
   return pairs;
 }
 
+/** What `signUrl` signs: the request, the key, and the time to sign for. */
 export interface SignInput {
   method: string;
   /** The absolute URL to call; its query may already hold business parameters. */
@@ -124,6 +137,20 @@ export interface SignInput {
 /**
  * Signs a request the way the vendor's Java SDK does and returns the URL to call: the common
  * parameters added, `Signature` percent-encoded once, the string-to-sign for display.
+ *
+ * @example
+ * ```ts
+ * import { signUrl } from "@ccemu/ccemu";
+ *
+ * const { url, stringToSign } = signUrl({
+ *   method: "POST",
+ *   url: "http://127.0.0.1:8686/gateway/robot_list",
+ *   accessKeyId: "ccemu-demo-key",
+ *   accessKeySecret: "ccemu-demo-secret",
+ *   now: Date.now(),
+ * });
+ * console.log(stringToSign, url);
+ * ```
  */
 export function signUrl(input: SignInput): { url: string; stringToSign: string } {
   const url = new URL(input.url);

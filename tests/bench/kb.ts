@@ -4,6 +4,7 @@
  *   2. a 50 MB PUT upload: resident memory grows by less than twice the file size (ccemu in a child
  *      process, its resident size read from /proc before and after).
  */
+import { internals } from "../../harness/internals.ts";
 import { startEmulator } from "../../harness/mod.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { fixed, percentile, type Row, spawnCcemu, verdict } from "./kit.ts";
@@ -35,7 +36,7 @@ export async function benchKb(): Promise<Row[]> {
   // 1. Search.
   {
     await using ccemu = await startEmulator({ journalSize: 100 });
-    const { kb } = ccemu.emulator.state;
+    const { kb } = internals(ccemu).emulator.state;
     const t = "2026/01/04 10:00:00";
     for (let i = 0; i < 10_000; i++) {
       const a = WORDS[i % WORDS.length], b = WORDS[(i * 7) % WORDS.length];

@@ -4,6 +4,7 @@
  *   2. advancing the clock until a 100,000-number task at concurrency 100 completes: < 5 s;
  *   3. call_done_list pages of 500 over 100,000 records: p50 < 20 ms.
  */
+import { internals } from "../../harness/internals.ts";
 import { startEmulator } from "../../harness/mod.ts";
 import { fixed, percentile, type Row, verdict } from "./kit.ts";
 
@@ -34,7 +35,8 @@ export async function benchOutbound(): Promise<Row[]> {
     }]),
   });
   const callJobId = (created.body.result as { callJobId: number }).callJobId;
-  ccemu.emulator.state.outbound.lines.find((l) => l.userPhoneId === 503)!.lineAmount = 1e9;
+  internals(ccemu).emulator.state.outbound.lines.find((l) => l.userPhoneId === 503)!.lineAmount =
+    1e9;
 
   // 1. Import.
   const customers = JSON.stringify(
@@ -65,13 +67,13 @@ export async function benchOutbound(): Promise<Row[]> {
   for (; advances < 10_000; advances++) {
     ccemu.clock.advance(3_600_000);
     if (
-      ccemu.emulator.state.outbound.tasks.find((task) => task.callJobId === callJobId)!
+      internals(ccemu).emulator.state.outbound.tasks.find((task) => task.callJobId === callJobId)!
         .callJobStatus === 2
     ) break;
   }
   const dialMs = performance.now() - t;
   const done =
-    ccemu.emulator.state.outbound.calls.filter((c) =>
+    internals(ccemu).emulator.state.outbound.calls.filter((c) =>
       c.callJobId === callJobId && c.callInstanceStatus === 2
     ).length;
   rows.push([

@@ -1,4 +1,5 @@
 /** A snapshot written by an earlier version imports, and dialing goes on exactly as it did then. */
+import { internals } from "../../harness/internals.ts";
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
 
@@ -16,8 +17,10 @@ Deno.test("a snapshot from before the area shape imports and finishes dialing id
   });
   assert.equal(imported.status, 200, await imported.text());
   assert.equal(ccemu.clock.now(), snapshot.clock.now);
-  assert.equal(ccemu.areas.gateway.store.findSession("s-1").robotId, "sample-default");
-  assert.deepEqual(ccemu.emulator.state.outbound.blacklist.map((b) => b.mobile), ["13800000003"]);
+  assert.equal(internals(ccemu).areas.gateway.store.findSession("s-1").robotId, "sample-default");
+  assert.deepEqual(internals(ccemu).emulator.state.outbound.blacklist.map((b) => b.mobile), [
+    "13800000003",
+  ]);
   const idle = await fetch(`${ccemu.url}/_emulator/outbound/advance-until-idle`, {
     method: "POST",
   });

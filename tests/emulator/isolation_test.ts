@@ -2,6 +2,7 @@
  * Two emulators in one process (the harness in parallel tests) share nothing: control request ids,
  * dialers and their clocks, visitor sessions and journals are each their own.
  */
+import { internals } from "../../harness/internals.ts";
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
 
@@ -44,9 +45,12 @@ Deno.test("two emulators in one process share nothing", async () => {
   const idle = await control(a.url, "POST", "/_emulator/outbound/advance-until-idle");
   assert.equal(idle.json.idle, true);
   assert.ok(a.clock.now() > b.clock.now(), "only A's clock moved");
-  assert.equal(a.areas.outbound.store.dialer.done(callJobId).length, 2);
-  assert.equal(b.areas.outbound.store.dialer.done(callJobId).length, 0);
-  assert.equal(b.emulator.state.outbound.calls.some((c) => c.callJobId === callJobId), false);
+  assert.equal(internals(a).areas.outbound.store.dialer.done(callJobId).length, 2);
+  assert.equal(internals(b).areas.outbound.store.dialer.done(callJobId).length, 0);
+  assert.equal(
+    internals(b).emulator.state.outbound.calls.some((c) => c.callJobId === callJobId),
+    false,
+  );
   const other = await b.client().post("/gateway/task", { enterpriseId: "7000001", callJobId });
   assert.equal(other.body.error?.code, "ResourceNotFound");
 
@@ -61,7 +65,11 @@ Deno.test("two emulators in one process share nothing", async () => {
     robotId: "sample-default",
   });
   assert.equal(mine.json.sessionId, "s-1");
-  assert.equal(b.areas.gateway.store.findSession("s-1").history.length, 1, "B's opening only");
+  assert.equal(
+    internals(b).areas.gateway.store.findSession("s-1").history.length,
+    1,
+    "B's opening only",
+  );
 
   // Journals: each holds only its own exchanges and pushes.
   const pushesTo = (entries: { push?: { sessionId: string } }[]) =>

@@ -3,6 +3,7 @@
  * stays whole), and every stored byte (a document upload, an FAQ attachment, a visitor's image)
  * travels with the snapshot and comes back after a restart.
  */
+import { internals } from "../../harness/internals.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { SignedClient } from "../../harness/client.ts";
@@ -102,7 +103,7 @@ Deno.test("uploads, attachments and visitors' images travel with an exported sna
     200,
     "%PDF-1.4 manual",
   ]);
-  const visitor = b.areas.gateway.store.findSession(session.sessionId).history
+  const visitor = internals(b).areas.gateway.store.findSession(session.sessionId).history
     .find((item) => item.kind === "visitor")!;
   const imageUrl = String(visitor.message.fileUrl).replace(a.url, b.url);
   const image = await fetch(imageUrl);

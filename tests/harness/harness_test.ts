@@ -1,3 +1,4 @@
+import { internals } from "../../harness/internals.ts";
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
 import { curlCommand, shellQuote } from "../../emulator/signed-api/curl.ts";
@@ -43,11 +44,11 @@ Deno.test("addKey, snapshot/restore and reset through the harness", async () => 
     enterpriseId: "7000001",
     mobile: "13900000001",
   });
-  assert.equal(ccemu.emulator.state.outbound.blacklist.length, 1);
+  assert.equal(internals(ccemu).emulator.state.outbound.blacklist.length, 1);
   ccemu.restore(saved);
-  assert.equal(ccemu.emulator.state.outbound.blacklist.length, 0);
+  assert.equal(internals(ccemu).emulator.state.outbound.blacklist.length, 0);
   ccemu.reset();
-  assert.equal(ccemu.emulator.findKey("ci"), undefined);
+  assert.equal(internals(ccemu).emulator.findKey("ci"), undefined);
 });
 
 Deno.test("same seed, manual clock, same inputs: byte-identical outputs", async () => {

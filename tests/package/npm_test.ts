@@ -1,0 +1,81 @@
+/**
+ * The npm package as a user gets it: `deno task pack` builds the tarball, which installs into an
+ * empty Node project (npm only, Deno from the `deno` package); `npx ccemu --version` answers and
+ * `npx ccemu start --port 0` serves a signed call. Needs npm and the npm registry (CI has both).
+ */
+import assert from "node:assert/strict";
+import { SignedClient } from "../../harness/client.ts";
+import { VERSION } from "../../emulator/version.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+async function run(cmd: string, args: string[], cwd: string) {
+  const { code, stdout, stderr } = await new Deno.Command(cmd, {
+    args,
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  })
+    .output();
+  return { code, out: decode(stdout), err: decode(stderr) };
+}
+
+Deno.test("npm package: packs small, installs with npm alone, runs as npx ccemu", async () => {
+  const packed = await run(Deno.execPath(), ["task", "pack"], ROOT);
+  assert.equal(packed.code, 0, packed.err);
+  const lines = packed.out.trim().split("\n");
+  const tarball = lines.at(-1)!;
+  assert.match(tarball, /ccemu-\d+\.\d+\.\d+\.tgz$/);
+  const size = (await Deno.stat(tarball)).size;
+  assert.ok(size < 400_000, `the tarball holds ${size} bytes`);
+  const listing = await run("tar", ["-tzf", tarball], ROOT);
+  assert.doesNotMatch(listing.out, /\/tests\/|\/bench|\/examples\/|_test\.ts/);
+
+  const project = await Deno.makeTempDir({ prefix: "ccemu-npm-" });
+  try {
+    await Deno.writeTextFile(`${project}/package.json`, '{"name":"consumer","private":true}\n');
+    const installed = await run("npm", [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      tarball,
+    ], project);
+    assert.equal(installed.code, 0, installed.err);
+
+    const version = await run("npx", ["--no-install", "ccemu", "--version"], project);
+    assert.equal(version.code, 0, version.err);
+    assert.equal(version.out.trim(), `ccemu ${VERSION}`);
+
+    // Started as a Node user would, in a process group of its own so that it stops as a whole.
+    const child = new Deno.Command("npx", {
+      args: ["--no-install", "ccemu", "start", "--port", "0"],
+      cwd: project,
+      stdout: "piped",
+      stderr: "piped",
+      detached: true,
+    }).spawn();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      let text = "";
+      while (!text.includes("\n")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      const url = /^ccemu listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+      assert.ok(url, text);
+      const res = await new SignedClient({ url }).post("/gateway/robot_list", { robotStatus: 1 });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal((res.body.result as { list: unknown[] }).list.length, 2);
+    } finally {
+      Deno.kill(-child.pid, "SIGTERM");
+      await child.status;
+      await reader.cancel();
+      await child.stderr.cancel();
+    }
+  } finally {
+    await Deno.remove(project, { recursive: true });
+  }
+});
