@@ -1,0 +1,33 @@
+/**
+ * The README's outbound walk-through (examples/outbound-walkthrough.sh, shown verbatim in the
+ * README) runs as written against a ccemu and answers what its comments say.
+ */
+import assert from "node:assert/strict";
+import { startEmulator } from "../../harness/mod.ts";
+
+const SCRIPT = new URL("../../examples/outbound-walkthrough.sh", import.meta.url).pathname;
+const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+
+Deno.test("the outbound walk-through runs as written", async () => {
+  const script = await Deno.readTextFile(SCRIPT);
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  assert.ok(readme.includes(script.split("\n").slice(1).join("\n").trim()), "shown in the README");
+
+  await using ccemu = await startEmulator();
+  const { code, stdout, stderr } = await new Deno.Command("bash", {
+    args: [SCRIPT],
+    env: { CCEMU: ccemu.url, SIGN: `${Deno.execPath()} run -A ${MAIN} sign` },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const lines = new TextDecoder().decode(stdout).trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  const [created, imported, started, idle, done, detail] = lines;
+  assert.equal(created.result.callJobId, 80001);
+  assert.equal(imported.result.successNum, 2);
+  assert.match(imported.result.placeFailDetail, /properties lack the script variables 分期金额/);
+  assert.equal(started.message, "启动成功");
+  assert.equal(idle.idle, true);
+  assert.equal(done.result.total, 2);
+  assert.match(detail.result.phoneLogs[0].content, /张三/);
+});
