@@ -11,6 +11,7 @@
  * @module
  */
 import { agentCheckCommand } from "./agent-check.ts";
+import { openapiCommand } from "./openapi.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { replayCommand } from "./replay.ts";
 import { signCommand } from "./sign.ts";
@@ -18,7 +19,13 @@ import { startCommand } from "./start.ts";
 import { VERSION } from "../emulator/version.ts";
 import { ScenarioFileError } from "../emulator/scenarios/store.ts";
 
-const COMMANDS: Command[] = [startCommand, signCommand, replayCommand, agentCheckCommand];
+const COMMANDS: Command[] = [
+  startCommand,
+  signCommand,
+  replayCommand,
+  agentCheckCommand,
+  openapiCommand,
+];
 
 const USAGE = `ccemu ${VERSION}: an offline emulator of a contact-center platform's integration APIs
 

@@ -4,6 +4,7 @@
  * writes JUnit XML when asked, and exits 1 on any failure. `--agent` points every scenario at
  * your agent instead.
  */
+import { writeFileAtomically } from "../emulator/core/atomic-file.ts";
 import { loadScenarios } from "../emulator/scenarios/store.ts";
 import type { Scenario } from "../emulator/scenarios/schemas.ts";
 import { junitXml } from "../harness/junit.ts";
@@ -76,7 +77,7 @@ async function replay(args: string[]): Promise<number> {
       for (const failure of step.failures) console.log(`     ${step.name}: ${failure}`);
     }
   }
-  if (values.junit) await Deno.writeTextFile(values.junit, junitXml(reports));
+  if (values.junit) await writeFileAtomically(values.junit, junitXml(reports));
   const passed = reports.filter((r) => r.passed).length;
   console.log(`${passed} passed, ${reports.length - passed} failed`);
   return passed === reports.length ? EXIT.ok : EXIT.failed;

@@ -16,6 +16,8 @@ import { loopbackOnly } from "./control/guard.ts";
 import { controlError } from "./control/http.ts";
 import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
+import { apiRoutes } from "./control/api-routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { createGatewayArea, type GatewayArea } from "./gateway/mod.ts";
 import { createKbArea, type KbArea } from "./kb/mod.ts";
 import { createOutboundArea, type OutboundArea } from "./outbound/mod.ts";
@@ -87,6 +89,15 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
   const names = list.filter((a) => a.signed).map((a) => a.name);
   app.route("/_emulator", journalRoutes(emulator, [...names, "storage"]));
   for (const area of list) if (area.control) app.route("/_emulator", area.control);
+  app.route("/_emulator", apiRoutes(emulator));
+  const signed = list.flatMap((a) =>
+    a.signed ? [{ name: a.name, operations: a.signed.operations }] : []
+  );
+  const build = (fresh: Emulator<State>) => {
+    const made = createApp(fresh);
+    return { hono: made.hono, dialer: made.areas.outbound.store.dialer };
+  };
+  app.route("/_emulator", openApiRoutes(emulator, build, signed));
   app.route(SAMPLE_AGENTS_PATH, sampleAgents(areas.kb.store));
 
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));

@@ -4,7 +4,8 @@ import type { Area } from "./area.ts";
 import type { Config } from "./core/config.ts";
 import { Emulator } from "./core/emulator.ts";
 import { parseJson } from "./core/json.ts";
-import { serializeSnapshot, writeSnapshotFile } from "./core/snapshot.ts";
+import { writeFileAtomically } from "./core/atomic-file.ts";
+import { serializeSnapshot } from "./core/snapshot.ts";
 import { loadScenarios } from "./scenarios/store.ts";
 import { loadFixtures, STATE, type State } from "./state.ts";
 
@@ -83,7 +84,7 @@ export async function startServer(
         clearTimeout(grace);
         if (config.snapshot) {
           const text = serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot());
-          const bytes = await writeSnapshotFile(config.snapshot, text);
+          const bytes = await writeFileAtomically(config.snapshot, text);
           log(`snapshot written to ${config.snapshot} (${bytes} bytes)`);
         }
       })(),

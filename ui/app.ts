@@ -8,11 +8,13 @@
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { ControlClient } from "./control-client.ts";
+import { ApiController } from "./controllers/api.ts";
 import { ConversationController } from "./controllers/conversation.ts";
 import { InspectorController } from "./controllers/inspector.ts";
 import { KbController } from "./controllers/kb.ts";
 import { OutboundController } from "./controllers/outbound.ts";
 import { ScenariosController } from "./controllers/scenarios.ts";
+import "./api-view.ts";
 import "./conversation-view.ts";
 import "./inspector-view.ts";
 import "./kb-view.ts";
@@ -26,6 +28,7 @@ const VIEWS = [
   ["scenarios", "Scenarios"],
   ["outbound", "Outbound"],
   ["kb", "Knowledge base"],
+  ["api", "API"],
 ] as const;
 type View = (typeof VIEWS)[number][0];
 
@@ -100,6 +103,7 @@ export class App extends LitElement {
   readonly #scenarios = new ScenariosController(this, this.#client);
   readonly #outbound = new OutboundController(this, this.#client);
   readonly #kb = new KbController(this, this.#client);
+  readonly #api = new ApiController(this, this.#client);
 
   constructor() {
     super();
@@ -123,21 +127,27 @@ export class App extends LitElement {
     this.#client.close();
   }
 
+  /** `#view/part`: the part is the open session, or in the API view the chosen operation. */
   #readHash = () => {
-    const [view, sessionId] = location.hash.slice(1).split("/");
+    const [view, part] = location.hash.slice(1).split("/");
+    if (view === "api" && part) this.#api.select(part);
     if (VIEWS.some(([v]) => v === view) && view !== this.view) {
       this.view = view as View;
       this.#loadView();
     }
-    if (sessionId && sessionId !== this.#chat.session?.sessionId) {
-      this.#chat.loadSession(sessionId);
+    if (view !== "api" && part && part !== this.#chat.session?.sessionId) {
+      this.#chat.loadSession(part);
     }
   };
 
   #go(view: View) {
     this.view = view;
     const session = this.#chat.session;
-    location.hash = session ? `${view}/${session.sessionId}` : view;
+    location.hash = view === "api"
+      ? `api/${this.#api.selected}`
+      : session
+      ? `${view}/${session.sessionId}`
+      : view;
     this.#loadView();
   }
 
@@ -150,6 +160,7 @@ export class App extends LitElement {
       scenarios: () => this.#scenarios.load(),
       outbound: () => this.#outbound.load(),
       kb: () => this.#kb.load(),
+      api: () => this.#api.load(),
     }[this.view];
     if (load) return this.#client.attempt(load);
   }
@@ -196,6 +207,23 @@ export class App extends LitElement {
           .items=${kb.items} .hits=${kb.hits}
           @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
           @search=${(e: CustomEvent) => kb.search(e.detail)}></ccemu-kb>
+      `;
+    }
+    if (this.view === "api") {
+      const api = this.#api;
+      return html`
+        <ccemu-api .operations=${api.operations} .keys=${api.keys} .selected=${api.selected}
+          .accessKeyId=${api.accessKeyId} .answer=${api.answer} .sending=${api.sending}
+          @select-operation=${(e: CustomEvent<string>) => {
+            api.select(e.detail);
+            location.hash = `api/${e.detail}`;
+          }}
+          @pick-key=${(e: CustomEvent<string>) => api.pickKey(e.detail)}
+          @send=${(e: CustomEvent) => this.#act(() => api.send(e.detail.params, e.detail.query))}
+          @inspect=${(e: CustomEvent<number>) => {
+            inspector.select(e.detail);
+            this.#go("inspector");
+          }}></ccemu-api>
       `;
     }
     if (this.view === "inspector") {

@@ -8,11 +8,11 @@ import type { Emulator } from "../core/emulator.ts";
 import { parseParameters, timeValue } from "../core/validation.ts";
 import { jsonObject } from "../core/body.ts";
 
-const SetClock = z.strictObject({
+export const SetClockRequest = z.strictObject({
   mode: z.enum(["real", "manual"]).optional(),
   now: timeValue().optional(),
 });
-const Advance = z.strictObject({
+export const AdvanceRequest = z.strictObject({
   ms: z.number().int().min(0).max(10 * 366 * 86_400_000).optional(),
   to: timeValue().optional(),
 }).refine((body) => (body.ms === undefined) !== (body.to === undefined), {
@@ -43,7 +43,7 @@ export function clockRoutes(emulator: Emulator) {
   return new Hono<AppEnv>()
     .get("/", (c) => c.json(clock.status()))
     .post("/", async (c) => {
-      const { mode, now } = parseParameters(SetClock, await jsonObject(c, 4096));
+      const { mode, now } = parseParameters(SetClockRequest, await jsonObject(c, 4096));
       if (mode) clock.setMode(mode);
       const fired = now === undefined ? 0 : clock.set(now);
       return c.json({ ...clock.status(), fired });
@@ -51,7 +51,7 @@ export function clockRoutes(emulator: Emulator) {
     .post("/advance", async (c) => {
       const json = await jsonObject(c, 4096);
       checkUnits(json);
-      const body = parseParameters(Advance, json);
+      const body = parseParameters(AdvanceRequest, json);
       const to = body.to ?? clock.now() + body.ms!;
       if (to > MAX_TIME) {
         throw new ApiError(

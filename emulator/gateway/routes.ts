@@ -1,4 +1,5 @@
 /** The gateway's one signed operation: agent registration under `/livechat` (spec 4.1). */
+import { z } from "zod";
 import { defineOperation, type Operation } from "../signed-api/operation.ts";
 import { RegistrationSchema } from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";
@@ -8,7 +9,9 @@ export function gatewayOperations(store: GatewayStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/livechat/third_part_bot_register",
+      summary: "Register a third-party agent (robot); registering again makes another robot.",
       readOnly: false,
+      answer: z.strictObject({ robotId: z.string().describe("The robot's ID.") }),
       params: RegistrationSchema,
       handle: ({ tenant }, registration) => ({
         robotId: store.registerRobot(tenant.enterpriseId, registration).robotId,

@@ -7,15 +7,19 @@
 import { z } from "zod";
 import type { JournalEntry } from "../core/journal.ts";
 import { defineSlice, numericIds } from "../core/state.ts";
-import { vBool, vText } from "../signed-api/fields.ts";
+import { described, vBool, vText } from "../signed-api/fields.ts";
 
 // ---- Registration (spec 2.1) ----
 
-const PushConfigSchema = z.strictObject({
+const PushConfigSchema = z.strictObject(described({
   type: z.enum(["Message", "Open"], { error: 'must be "Message" or "Open"' }),
   uri: z.string().startsWith("/", { error: 'must start with "/"' }),
   httpMethod: z.literal("POST", { error: 'must be "POST"' }),
-});
+}, {
+  type: "Message (visitor messages; exactly one) or Open (the open-session call; at most one).",
+  uri: "Path of the interface, appended to domain.",
+  httpMethod: "POST.",
+}));
 
 const PlatformSchema = z.string().refine((p) => p !== "PlatformB", {
   error: "the platform-B way is not supported yet; register as PlatformA or Default",
@@ -24,19 +28,29 @@ const PlatformSchema = z.string().refine((p) => p !== "PlatformB", {
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
 
 /** The body of `POST /livechat/third_part_bot_register`. */
-export const RegistrationSchema = z.strictObject({
+export const RegistrationSchema = z.strictObject(described({
   name: vText(),
   domain: z.string().pipe(httpUrl),
   authEnabled: vBool(),
-  authentication: z.strictObject({
+  authentication: z.strictObject(described({
     type: z.literal("TOKEN", { error: 'must be "TOKEN"' }),
     token: z.string().optional(),
-  }).optional(),
+  }, { type: "TOKEN.", token: "Sent as a Bearer token with every push; required with TOKEN." }))
+    .optional(),
   pushConfigList: z.array(PushConfigSchema).min(1, { error: "must hold a Message entry" }),
   platform: PlatformSchema,
   pushType: z.string().optional(),
   responseType: z.string().optional(),
-}).superRefine((body, ctx) => {
+}, {
+  name: "Robot name.",
+  domain: "Where the gateway pushes: an http(s) origin the interfaces' uri are appended to.",
+  authEnabled: "Whether the pushed interfaces need authentication.",
+  authentication: "Authentication configuration (required when authEnabled).",
+  pushConfigList: "The interfaces: exactly one Message, at most one Open.",
+  platform: "Default (the gateway's own way) or PlatformA (Dify's chat-messages way).",
+  pushType: "Push type (Default in the vendor's sample).",
+  responseType: "Response type (Default in the vendor's sample).",
+})).superRefine((body, ctx) => {
   if (body.authEnabled && !body.authentication) {
     ctx.addIssue({
       code: "invalid_type",

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { defineSlice } from "../core/state.ts";
-import { vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
+import { described, vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
 
 /** `yyyy/MM/dd HH:mm:ss`, the knowledge base's time text. */
 const KB_TIME = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
@@ -171,6 +171,53 @@ export const kbSlice = defineSlice<KbState>({
 
 // ---- Request bodies (document 3, part 4) ----
 
+/** What each request field means (part 4), attached to every request schema that has it. */
+const FIELDS = {
+  repositoryId: "Repository ID (public, robot-dedicated, or a personal one of the key's user).",
+  botId: "Only what is bound to this robot.",
+  type: "FAQ (question-answer library) or FILE (document library).",
+  name: "Directory name (unique among its siblings).",
+  parentId: "Parent directory; omitted: at the root.",
+  directoryId: "Directory ID.",
+  targetRepositoryId: "Repository to move the directory to.",
+  targetDirectoryId: "New parent; omitted when moving: the root of the target repository.",
+  updateTimeStart: "Updated from (closed bound), yyyy/MM/dd HH:mm:ss; with updateTimeEnd.",
+  updateTimeEnd: "Updated until (open bound), yyyy/MM/dd HH:mm:ss; with updateTimeStart.",
+  createTimeStart: "Created from (closed bound), yyyy/MM/dd HH:mm:ss; with createTimeEnd.",
+  createTimeEnd: "Created until (open bound), yyyy/MM/dd HH:mm:ss; with createTimeStart.",
+  offset: "Records to skip, default 0, at most 10000.",
+  limit: "Page size, default 10, at most 100.",
+  id: "The entry's (or document's) ID.",
+  question: "The entry's title; unique within its directory.",
+  answers: "Answers, each content and type (text plain, html rich); they overwrite on edit.",
+  introductionType: "1 plain text, 2 rich text.",
+  introduction: "Introduction (or a document's note).",
+  similars: "Similar questions; overwrite on edit (omitted or empty: deleted).",
+  relatedIds: "Related entries; overwrite on edit (omitted or empty: deleted).",
+  onlineDateFrom: "Validity start, yyyy/MM/dd HH:mm:ss.",
+  onlineDateTo: "Validity end, yyyy/MM/dd HH:mm:ss.",
+  fileName: "File name with its extension.",
+  fileSize: "Size in bytes (the upload must match it).",
+  fileKey: "The storage key: from get_file_upload_url, or an attachment's.",
+  tags: "Knowledge tag IDs.",
+  effectiveFrom: "Valid from, yyyy-MM-dd HH:mm:ss.",
+  effectiveTo: "Valid until, yyyy-MM-dd HH:mm:ss.",
+  fileIds: "Document IDs to delete.",
+  deleteUser: "Deleted by this user.",
+  keyword: "Text to look for (every term must match).",
+  fileId: "Document ID.",
+  inline: "true: a preview link; otherwise a download link.",
+  faqId: "FAQ entry ID.",
+  content: "The question.",
+  conversationId: "Omitted on a dialogue's first message; then the one the answer gave.",
+  userId: "The asking user's ID (sent by the vendor's sample; not used).",
+  orderField: "createTime, searchCount (popularity), likeCount, updateTime or actionCount (views).",
+  knowledgeType: "FAQ or FILE.",
+  repositoryIds: "Search in these repositories (with directoryIds: the intersection).",
+  directoryIds: "Search in these directories and below.",
+  username: "The asking user's login name (not a credential).",
+};
+
 const NO_PARAMETERS = z.strictObject({});
 
 const TIME_TEXT = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, {
@@ -208,35 +255,35 @@ export const ListPublicRepositoriesRequest = NO_PARAMETERS;
 export const ListPrivateRepositoriesRequest = NO_PARAMETERS;
 export const DescribeBotRepositoryRequest = NO_PARAMETERS;
 
-export const ListDirectoryTreeRequest = z.strictObject({
+export const ListDirectoryTreeRequest = z.strictObject(described({
   repositoryId: vLong(),
   botId: vLong().optional(),
   type: KNOWLEDGE_TYPE,
-});
+}, FIELDS));
 
-export const SaveDirectoryRequest = z.strictObject({
+export const SaveDirectoryRequest = z.strictObject(described({
   repositoryId: vLong(),
   name: vText(),
   type: KNOWLEDGE_TYPE,
   parentId: vLong().optional(),
-});
+}, FIELDS));
 export type SaveDirectoryInput = z.infer<typeof SaveDirectoryRequest>;
 
-export const EditDirectoryRequest = z.strictObject({
+export const EditDirectoryRequest = z.strictObject(described({
   directoryId: vLong(),
   targetRepositoryId: vLong().optional(),
   name: vText().optional(),
   targetDirectoryId: vLong().optional(),
-});
+}, FIELDS));
 export type EditDirectoryInput = z.infer<typeof EditDirectoryRequest>;
 
-export const ListFaqsRequest = z.strictObject({
+export const ListFaqsRequest = z.strictObject(described({
   repositoryId: vLong(),
   botId: vLong().optional(),
   updateTimeStart: TIME_TEXT.optional(),
   updateTimeEnd: TIME_TEXT.optional(),
   ...paging,
-}).superRefine(bothOrNeither("updateTimeStart", "updateTimeEnd"));
+}, FIELDS)).superRefine(bothOrNeither("updateTimeStart", "updateTimeEnd"));
 export type ListFaqsQuery = z.infer<typeof ListFaqsRequest>;
 
 const FaqFields = {
@@ -256,18 +303,18 @@ const FaqFields = {
   onlineDateFrom: TIME_TEXT.optional(),
   onlineDateTo: TIME_TEXT.optional(),
 };
-export const CreateFaqRequest = z.strictObject(FaqFields);
+export const CreateFaqRequest = z.strictObject(described(FaqFields, FIELDS));
 export type FaqInput = z.infer<typeof CreateFaqRequest>;
-export const EditFaqRequest = z.strictObject({ id: vLong(), ...FaqFields });
-export const DeleteFaqRequest = z.strictObject({ id: vLong() });
-export const DescribeFaqRequest = z.strictObject({ id: vLong() });
+export const EditFaqRequest = z.strictObject(described({ id: vLong(), ...FaqFields }, FIELDS));
+export const DeleteFaqRequest = z.strictObject(described({ id: vLong() }, FIELDS));
+export const DescribeFaqRequest = z.strictObject(described({ id: vLong() }, FIELDS));
 
-export const GetFileUploadUrlRequest = z.strictObject({
+export const GetFileUploadUrlRequest = z.strictObject(described({
   fileName: vText(),
   fileSize: vLongIn(0, 2 * 1024 ** 3),
-});
+}, FIELDS));
 
-export const CreateFileRequest = z.strictObject({
+export const CreateFileRequest = z.strictObject(described({
   repositoryId: vLong(),
   directoryId: vLong(),
   fileName: vText(),
@@ -276,10 +323,10 @@ export const CreateFileRequest = z.strictObject({
   tags: z.array(vLong()).optional(),
   effectiveFrom: DATE_TIME.optional(),
   effectiveTo: DATE_TIME.optional(),
-});
+}, FIELDS));
 export type CreateFileInput = z.infer<typeof CreateFileRequest>;
 
-export const ListFilesRequest = z.strictObject({
+export const ListFilesRequest = z.strictObject(described({
   repositoryId: vLong(),
   directoryId: vLong().optional(),
   createTimeStart: TIME_TEXT.optional(),
@@ -287,47 +334,47 @@ export const ListFilesRequest = z.strictObject({
   updateTimeStart: TIME_TEXT.optional(),
   updateTimeEnd: TIME_TEXT.optional(),
   ...paging,
-}).superRefine(bothOrNeither("createTimeStart", "createTimeEnd")).superRefine(
+}, FIELDS)).superRefine(bothOrNeither("createTimeStart", "createTimeEnd")).superRefine(
   bothOrNeither("updateTimeStart", "updateTimeEnd"),
 );
 export type ListFilesQuery = z.infer<typeof ListFilesRequest>;
 
-export const DescribeFileRequest = z.strictObject({ id: vLong() });
+export const DescribeFileRequest = z.strictObject(described({ id: vLong() }, FIELDS));
 
-export const DeleteFilesRequest = z.strictObject({
+export const DeleteFilesRequest = z.strictObject(described({
   repositoryId: vLong(),
   fileIds: z.array(vLong()).min(1, { error: "must name at least one file" }),
-});
+}, FIELDS));
 
-export const ListRecycledItemsRequest = z.strictObject({
+export const ListRecycledItemsRequest = z.strictObject(described({
   repositoryId: vLong(),
   deleteUser: vString().optional(),
   keyword: vString().optional(),
   type: z.enum(["ALL", "FAQ", "FILE"], { error: 'must be "ALL", "FAQ" or "FILE"' }).optional(),
   ...paging,
-});
+}, FIELDS));
 export type RecycledQuery = z.infer<typeof ListRecycledItemsRequest>;
 
-export const DescribeFileMediaUrlRequest = z.strictObject({
+export const DescribeFileMediaUrlRequest = z.strictObject(described({
   fileId: vLong(),
   inline: vBool().optional(),
-});
+}, FIELDS));
 
-export const DescribeFaqMediaUrlRequest = z.strictObject({
+export const DescribeFaqMediaUrlRequest = z.strictObject(described({
   faqId: vLong(),
   fileKey: vText(),
   inline: vBool().optional(),
-});
+}, FIELDS));
 
-export const ChatConversationRequest = z.strictObject({
+export const ChatConversationRequest = z.strictObject(described({
   content: vText(),
   conversationId: vString().optional(),
   userId: vString().optional(),
-});
+}, FIELDS));
 /** `username` names the asking user (spec 5.2); it is not a credential. */
-export const ChatConversationQuery = z.strictObject({ username: vText() });
+export const ChatConversationQuery = z.strictObject(described({ username: vText() }, FIELDS));
 
-export const SearchKnowledgeRequest = z.strictObject({
+export const SearchKnowledgeRequest = z.strictObject(described({
   keyword: vString().optional(),
   orderField: z.enum(
     ["createTime", "searchCount", "likeCount", "updateTime", "actionCount"],
@@ -337,17 +384,19 @@ export const SearchKnowledgeRequest = z.strictObject({
   repositoryIds: z.array(vLong()).optional(),
   directoryIds: z.array(vLong()).optional(),
   ...paging,
-});
+}, FIELDS));
 export type SearchQuery = z.infer<typeof SearchKnowledgeRequest>;
-export const SearchKnowledgeQuery = z.strictObject({ username: vString().optional() });
+export const SearchKnowledgeQuery = z.strictObject(
+  described({ username: vString().optional() }, FIELDS),
+);
 
-export const SignatureForUploadRequest = z.strictObject({ fileName: vText() });
+export const SignatureForUploadRequest = z.strictObject(described({ fileName: vText() }, FIELDS));
 
 // ---- Control bodies (`/_emulator/kb`) ----
 
-export const ControlSearchRequest = z.strictObject({
+export const ControlSearchRequest = z.strictObject(described({
   keyword: z.string().optional(),
   knowledgeType: z.enum(["FAQ", "FILE"]).optional(),
   repositoryIds: z.array(z.number().int()).optional(),
   limit: z.number().int().min(1).max(100).default(20),
-});
+}, FIELDS));

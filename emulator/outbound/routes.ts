@@ -1,5 +1,6 @@
 /** The outbound AI-calling operations under `/gateway` (spec part 4 of document 2). */
 import { defineOperation, type Operation } from "../signed-api/operation.ts";
+import { ANSWERS } from "./answers.ts";
 import { callDetail, listDoneCalls, listNotStarted } from "./calls.ts";
 import {
   AddBlackInfoRequest,
@@ -27,7 +28,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/robot_list",
+      summary: "List scripts (robots), all, online, or ever published.",
       readOnly: true,
+      answer: ANSWERS.robotList,
       params: RobotListRequest,
       handle: ({ tenant }, q) => ({
         result: { list: store.listScripts(tenant.enterpriseId, q.robotStatus).map(scriptEntry) },
@@ -36,7 +39,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/scenevariables",
+      summary: "List a script's variables: what imported customers' properties must fill.",
       readOnly: true,
+      answer: ANSWERS.sceneVariables,
       params: SceneVariablesRequest,
       handle: ({ tenant }, q) => ({
         result: { variables: store.findScript(tenant.enterpriseId, q.robotDefId).variables },
@@ -45,7 +50,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/phone_list",
+      summary: "List the tenant's outbound lines, or one.",
       readOnly: true,
+      answer: ANSWERS.phoneList,
       params: PhoneListRequest,
       handle: ({ tenant }, q) => ({
         result: { list: store.listLines(tenant.enterpriseId, q.userPhoneId).map(lineEntry) },
@@ -54,7 +61,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/add_black_info",
+      summary: "Add a number to the tenant's blacklist.",
       readOnly: false,
+      answer: ANSWERS.addBlackInfo,
       params: AddBlackInfoRequest,
       handle: ({ tenant }, input) => ({
         result: { blackListId: store.addToBlacklist(tenant.enterpriseId, input).blackListId },
@@ -63,7 +72,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/task_create",
+      summary: "Create an outbound call task.",
       readOnly: false,
+      answer: ANSWERS.taskCreate,
       params: TaskCreateRequest,
       handle: ({ tenant }, input) => ({
         result: { callJobId: createTask(store, tenant, input).callJobId },
@@ -72,7 +83,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/task_execute",
+      summary: "Start (1), pause (2) or terminate (3) a task.",
       readOnly: false,
+      answer: ANSWERS.taskExecute,
       params: TaskExecuteRequest,
       handle: ({ tenant }, q) => ({
         code: 200,
@@ -86,7 +99,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/task_import",
+      summary: "Import customers (numbers and their properties) into a task.",
       readOnly: false,
+      answer: ANSWERS.taskImport,
       params: TaskImportRequest,
       handle: ({ tenant }, q) => ({
         result: importCustomers(
@@ -100,14 +115,18 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/task_list",
+      summary: "List tasks, filtered by status, creation date and name, paged.",
       readOnly: true,
+      answer: ANSWERS.taskList,
       params: TaskListRequest,
       handle: ({ tenant }, q) => ({ result: listTasks(store, tenant, q) }),
     }),
     defineOperation({
       method: "POST",
       path: "/gateway/task",
+      summary: "A task's detail, with call statistics.",
       readOnly: true,
+      answer: ANSWERS.task,
       params: TaskRequest,
       handle: ({ tenant }, q) => ({
         result: taskDetail(store, store.findTask(tenant.enterpriseId, q.callJobId)),
@@ -116,7 +135,9 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/calljob_status_list",
+      summary: "The status of several tasks.",
       readOnly: true,
+      answer: ANSWERS.calljobStatusList,
       params: CallJobStatusListRequest,
       handle: ({ tenant }, q) => ({
         result: { list: jobStatuses(store, tenant, q.callJobIdList) },
@@ -125,21 +146,27 @@ export function outboundOperations(store: OutboundStore): Operation[] {
     defineOperation({
       method: "POST",
       path: "/gateway/call_done_list",
+      summary: "A task's finished calls, filtered and paged.",
       readOnly: true,
+      answer: ANSWERS.callDoneList,
       params: CallDoneListRequest,
       handle: ({ tenant }, q) => ({ result: listDoneCalls(store, tenant, q) }),
     }),
     defineOperation({
       method: "POST",
       path: "/gateway/call_not_start_list",
+      summary: "A task's numbers not dialed yet, paged.",
       readOnly: true,
+      answer: ANSWERS.callNotStartList,
       params: CallNotStartListRequest,
       handle: ({ tenant }, q) => ({ result: listNotStarted(store, tenant, q) }),
     }),
     defineOperation({
       method: "POST",
       path: "/gateway/call_detail",
+      summary: "One call: dialogue, the call record and the result analysis.",
       readOnly: true,
+      answer: ANSWERS.callDetail,
       params: CallDetailRequest,
       handle: ({ tenant }, q) => ({
         result: callDetail(store, store.findCall(tenant.enterpriseId, q.callInstanceId)),

@@ -9,6 +9,7 @@ import { defineSlice } from "../core/state.ts";
 import { timeValue } from "../core/validation.ts";
 import { parseLocalText } from "../core/zoned-time.ts";
 import {
+  described,
   vBool,
   vCode,
   vJsonArrayText,
@@ -202,10 +203,62 @@ export const outboundSlice = defineSlice<OutboundState>({
 
 // ---- Request bodies (spec part 4) ----
 
+/** What each request field means (spec part 4), attached to every request schema that has it. */
+const FIELDS = {
+  enterpriseId: "Tenant ID; must be the signing key's tenant.",
+  robotStatus: "0 all scripts, 1 online scripts, 2 scripts ever published.",
+  robotDefId: "Script (robot) ID.",
+  userPhoneId: "A line ID, to list only that line.",
+  mobile: "Phone number: digits, an optional leading + and - separators.",
+  name: "The customer's name.",
+  remark: "A note (typed Integer by the spec; text is kept as sent).",
+  callJobName: "Task name.",
+  callJobType: "1 scheduled, 2 manual; startDate is required when 1.",
+  userPhoneIds:
+    "Line IDs as JSON-array text, e.g. [501]; a line or landline takes one ID, mobile numbers may take several.",
+  concurrencyNum: "Concurrency; at most twice concurrencyQuota.",
+  concurrencyQuota: "AI seats, default 1; one seat serves one robot.",
+  levelAssignTypeEnabled: "Whether class A and B intention customers flow into the public pool.",
+  openElasticity: "Elastic task, default false.",
+  priority: "Task priority: higher priority tasks take AI seats first.",
+  repeatCall: "Redial, default false.",
+  repeatCallRule:
+    "JSON-array text of redial rules: interval (minutes, 0-120), phoneStatus (the finish status to redial, 1-10), times (1-5).",
+  restoreAi: "Whether AI seats are released when the task pauses by itself.",
+  smsSendLevel: "Intention level that triggers a hang-up SMS, e.g. A级(有明确意向).",
+  smsTemplateId: "SMS template ID.",
+  smsType: "Hang-up SMS: 0 no, 1 yes.",
+  startDate:
+    "Start date yyyy-MM-dd (day precision, the tenant's zone); required for scheduled tasks.",
+  wechatPush: "Push a message to the member the customer is assigned to.",
+  workingTimeRuleList:
+    "JSON-array text of working periods: weeks (1 Monday ... 7 Sunday) and timeRanges (startTime, endTime as HH:mm). Default every day 09:00-21:00.",
+  callJobId: "Task ID.",
+  command:
+    "1 start (a not-started or user-paused task), 2 pause (a started task), 3 terminate (an unfinished task); the README's state diagram has the details.",
+  customerInfoVOList:
+    "JSON-array text of customers: phone (required), name, properties (the script's variables, required when it has some, and custom parameters).",
+  permitrepeatnum: "Whether one number may be imported twice into the task; default false.",
+  callJobStatus: "Status filter, 0-10.",
+  createDate: "Creation range start, yyyy-MM-dd.",
+  endDate: "Creation range end, yyyy-MM-dd (inclusive).",
+  jobName: "Task name contains this.",
+  pageNum: "Page, from 1.",
+  pageSize: "Page size (task_list: 20 advised, at most 1000; call_done_list at most 500).",
+  callJobIdList: "Task IDs as JSON-array text.",
+  startTime: "Dial start from: epoch ms, or yyyy-MM-dd HH:mm:ss in the tenant's zone.",
+  endTime: "Dial start until: epoch ms, or yyyy-MM-dd HH:mm:ss in the tenant's zone.",
+  finishStatus: "Finish status filter (spec 2.6).",
+  resultQueryList: "JSON-array text of analysis-result conditions, each name and value.",
+  callInstanceId: "Call record ID.",
+};
+
 /** Digits, optionally a leading `+` and `-` separators: mobiles, landlines with area codes. */
+export const PHONE = /^\+?\d[\d-]{2,22}\d$/;
+
 const phoneNumber = () =>
   vText().pipe(
-    z.string().regex(/^\+?\d[\d-]{2,22}\d$/, {
+    z.string().regex(PHONE, {
       error: "must be a phone number (digits, an optional leading + and - separators)",
     }),
   );
@@ -237,29 +290,31 @@ const callTime = () =>
 
 const withTask = { enterpriseId: vText(), callJobId: vLong() };
 
-export const RobotListRequest = z.strictObject({
+export const RobotListRequest = z.strictObject(described({
   robotStatus: vCode([0, 1, 2]),
   // The table names only robotStatus; enterpriseId, sent by clients as on every other call, is accepted.
   enterpriseId: vString().optional(),
-});
+}, FIELDS));
 
-export const SceneVariablesRequest = z.strictObject({ enterpriseId: vText(), robotDefId: vLong() });
+export const SceneVariablesRequest = z.strictObject(
+  described({ enterpriseId: vText(), robotDefId: vLong() }, FIELDS),
+);
 
-export const PhoneListRequest = z.strictObject({
+export const PhoneListRequest = z.strictObject(described({
   enterpriseId: vText(),
   userPhoneId: vLong().optional(),
-});
+}, FIELDS));
 
-export const AddBlackInfoRequest = z.strictObject({
+export const AddBlackInfoRequest = z.strictObject(described({
   enterpriseId: vText(),
   mobile: phoneNumber(),
   name: vString().optional(),
   // Typed Integer by the spec, yet a remark is text in practice: both are kept as sent.
   remark: z.union([z.string(), z.number()], { error: "expected text or an integer" }).optional(),
-});
+}, FIELDS));
 export type BlacklistInput = z.infer<typeof AddBlackInfoRequest>;
 
-export const TaskCreateRequest = z.strictObject({
+export const TaskCreateRequest = z.strictObject(described({
   enterpriseId: vText(),
   callJobName: vText(),
   callJobType: vCode([1, 2]),
@@ -293,7 +348,7 @@ export const TaskCreateRequest = z.strictObject({
     weeks: z.array(vLongIn(0, 7)).min(1),
     timeRanges: z.array(z.strictObject({ startTime: HHMM, endTime: HHMM })).min(1),
   })).optional(),
-}).superRefine((body, ctx) => {
+}, FIELDS)).superRefine((body, ctx) => {
   if (body.callJobType === 1 && body.startDate === undefined) {
     ctx.addIssue({
       code: "invalid_type",
@@ -315,15 +370,29 @@ export const TaskCreateRequest = z.strictObject({
 });
 export type TaskInput = z.infer<typeof TaskCreateRequest>;
 
-export const TaskExecuteRequest = z.strictObject({ ...withTask, command: vCode([1, 2, 3]) });
+export const TaskExecuteRequest = z.strictObject(
+  described({ ...withTask, command: vCode([1, 2, 3]) }, FIELDS),
+);
 
-export const TaskImportRequest = z.strictObject({
-  ...withTask,
-  customerInfoVOList: vJsonArrayText(z.unknown()),
-  permitrepeatnum: vBool().optional(),
+/**
+ * One customer of `customerInfoVOList`, as published. The rows themselves are checked at import
+ * (tasks.ts), one by one, because a bad row fails alone into `placeFailDetail`.
+ */
+const CustomerInfoVO = z.object({
+  phone: z.string().regex(PHONE).describe("The number to call; a bare element is read as it."),
+  name: z.string().optional().describe("The customer's name."),
+  properties: z.record(z.string(), z.unknown()).optional().describe(
+    "The script's variables by name (each required when the script has some), and custom parameters.",
+  ),
 });
 
-export const TaskListRequest = z.strictObject({
+export const TaskImportRequest = z.strictObject(described({
+  ...withTask,
+  customerInfoVOList: vJsonArrayText(z.unknown(), CustomerInfoVO),
+  permitrepeatnum: vBool().optional(),
+}, FIELDS));
+
+export const TaskListRequest = z.strictObject(described({
   enterpriseId: vText(),
   callJobStatus: vLongIn(0, 10).optional(),
   createDate: DAY.optional(),
@@ -331,17 +400,17 @@ export const TaskListRequest = z.strictObject({
   jobName: vString().optional(),
   pageNum: pageNum(),
   pageSize: vLongIn(1, 1000).optional(),
-});
+}, FIELDS));
 export type TaskListQuery = z.infer<typeof TaskListRequest>;
 
-export const TaskRequest = z.strictObject(withTask);
+export const TaskRequest = z.strictObject(described(withTask, FIELDS));
 
-export const CallJobStatusListRequest = z.strictObject({
+export const CallJobStatusListRequest = z.strictObject(described({
   enterpriseId: vText(),
   callJobIdList: vJsonArrayText(vLong()),
-});
+}, FIELDS));
 
-export const CallDoneListRequest = z.strictObject({
+export const CallDoneListRequest = z.strictObject(described({
   ...withTask,
   startTime: callTime().optional(),
   endTime: callTime().optional(),
@@ -349,16 +418,18 @@ export const CallDoneListRequest = z.strictObject({
   pageNum: pageNum(),
   pageSize: vLongIn(1, 500).optional(),
   resultQueryList: vJsonArrayText(z.strictObject({ name: vText(), value: vText() })).optional(),
-});
+}, FIELDS));
 export type CallDoneQuery = z.infer<typeof CallDoneListRequest>;
 
-export const CallNotStartListRequest = z.strictObject({
+export const CallNotStartListRequest = z.strictObject(described({
   ...withTask,
   pageNum: pageNum(),
   pageSize: vLongIn(1, 1000).optional(),
-});
+}, FIELDS));
 
-export const CallDetailRequest = z.strictObject({ enterpriseId: vText(), callInstanceId: vLong() });
+export const CallDetailRequest = z.strictObject(
+  described({ enterpriseId: vText(), callInstanceId: vLong() }, FIELDS),
+);
 
 // ---- Control bodies (`/_emulator/outbound`) ----
 

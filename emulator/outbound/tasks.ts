@@ -2,7 +2,7 @@
 import { ApiError } from "../core/errors.ts";
 import type { Tenant } from "../core/tenants.ts";
 import { zonedTime } from "../core/zoned-time.ts";
-import type { CallRecord, Task, TaskInput } from "./schemas.ts";
+import { type CallRecord, PHONE, type Task, type TaskInput } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import { applyCommand, type Command, TASK_STATUS, type TaskStatus } from "./task-states.ts";
 
@@ -100,8 +100,6 @@ export interface ImportRow {
   name?: unknown;
   properties?: unknown;
 }
-
-const PHONE = /^\+?\d[\d-]{3,22}\d$/;
 
 /** Imports customers: failed rows are listed with their reason, duplicates counted, not imported. */
 export function importCustomers(

@@ -41,3 +41,34 @@ export function plainCurl(
   if (body !== undefined) parts.push("--data-raw", shellQuote(body));
   return parts.join(" ");
 }
+
+/** A Java string literal (JDK 11+), escaping what Java needs escaped. */
+function javaString(text: string): string {
+  return `"${
+    text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r")
+  }"`;
+}
+
+/**
+ * The same signed request as Java code (the JDK's own HTTP client), for integrators whose client
+ * is Java: the URL carries the signature as the vendor's SDK computes it.
+ */
+export function javaSnippet(method: string, url: string, body?: string): string {
+  const publisher = body === undefined
+    ? "HttpRequest.BodyPublishers.noBody()"
+    : `HttpRequest.BodyPublishers.ofString(${javaString(body)})`;
+  return [
+    "import java.net.URI;",
+    "import java.net.http.HttpClient;",
+    "import java.net.http.HttpRequest;",
+    "import java.net.http.HttpResponse;",
+    "",
+    "HttpRequest request = HttpRequest.newBuilder(URI.create(" + javaString(url) + "))",
+    '    .header("Content-Type", "application/json; charset=UTF-8")',
+    `    .method(${javaString(method)}, ${publisher})`,
+    "    .build();",
+    "HttpResponse<String> response = HttpClient.newHttpClient()",
+    "    .send(request, HttpResponse.BodyHandlers.ofString());",
+    'System.out.println(response.statusCode() + " " + response.body());',
+  ].join("\n");
+}

@@ -36,21 +36,32 @@ export const vLongIn = (min: number, max: number) =>
     }),
   );
 
-/** One of the listed integer codes (the spec's enumerations). */
+/** One of the listed integer codes (the spec's enumerations), published as an enum in both forms. */
 export const vCode = (codes: readonly number[]) =>
   vLong().pipe(
     z.number().refine((n) => codes.includes(n), {
       error: `must be one of ${codes.join(", ")}`,
     }),
-  );
+  ).meta({
+    anyOf: [{ type: "integer", enum: [...codes] }, { type: "string", enum: codes.map(String) }],
+  });
+
+/** An element's schema as the client sends it, for the published schema of a container. */
+function inputSchema(item: z.ZodType) {
+  const { $schema: _, ...json } = z.toJSONSchema(item, { io: "input", unrepresentable: "any" });
+  return json;
+}
 
 /**
  * A field the spec types as String but fills with JSON-array text (`userPhoneIds`,
  * `customerInfoVOList`, ...). ccemu also accepts a real JSON array there. The text is parsed and
  * each element validated, with issue paths running into the array (`customerInfoVOList[3].phone`).
+ * The published schema shows the element's shape (`documented`, when the elements are checked
+ * elsewhere) inside the text, as JSON Schema's `contentSchema`.
  */
-export const vJsonArrayText = <T extends z.ZodType>(item: T) =>
-  z.union([z.string(), z.array(z.unknown())], { error: "expected JSON-array text" })
+export const vJsonArrayText = <T extends z.ZodType>(item: T, documented: z.ZodType = item) => {
+  const array = { type: "array", items: inputSchema(documented) };
+  return z.union([z.string(), z.array(z.unknown())], { error: "expected JSON-array text" })
     .transform((value, ctx) => {
       if (Array.isArray(value)) return value;
       try {
@@ -71,7 +82,14 @@ export const vJsonArrayText = <T extends z.ZodType>(item: T) =>
       ctx.issues.push({ code: "custom", message: "expected JSON-array text", input: value });
       return z.NEVER;
     })
-    .pipe(z.array(item));
+    .pipe(z.array(item))
+    .meta({
+      anyOf: [
+        { type: "string", contentMediaType: "application/json", contentSchema: array },
+        array,
+      ],
+    });
+};
 
 /** A regular expression given as text (fixture rules, scenario expectations). */
 export const vRegex = () =>
@@ -83,3 +101,16 @@ export const vRegex = () =>
       return false;
     }
   }, { error: "must be a valid regular expression" });
+
+/** Adds a description to every field named in `texts` (one place for a record's field meanings). */
+export function described<S extends z.ZodRawShape>(
+  shape: S,
+  texts: Partial<Record<keyof S, string>>,
+): S {
+  const out: Record<string, z.ZodType> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    const text = texts[name as keyof S];
+    out[name] = text ? (schema as z.ZodType).describe(text) : schema as z.ZodType;
+  }
+  return out as unknown as S;
+}

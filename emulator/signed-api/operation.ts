@@ -19,11 +19,15 @@ export type OperationResult = Record<string, unknown>;
 export interface Operation {
   method: "GET" | "POST";
   path: string;
+  /** One line in the vendor's words: what it does (the OpenAPI summary). */
+  summary: string;
   readOnly: boolean;
   /** POST: the JSON body; GET: the business query parameters (arrays as `name[i]`). */
   params: z.ZodType;
   /** Business query parameters of a POST operation (such as `username`). */
   query?: z.ZodType;
+  /** The answer's fields besides `requestId`: documented, and checked against real answers. */
+  answer: z.ZodType;
   handle(
     ctx: OperationContext,
     params: unknown,
@@ -36,9 +40,11 @@ export function defineOperation<P extends z.ZodType, Q extends z.ZodType = z.Zod
   op: {
     method: "GET" | "POST";
     path: string;
+    summary: string;
     readOnly: boolean;
     params: P;
     query?: Q;
+    answer: z.ZodType;
     handle(
       ctx: OperationContext,
       params: z.output<P>,

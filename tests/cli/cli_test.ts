@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { VERSION } from "../../emulator/version.ts";
+import { startEmulator } from "../../harness/mod.ts";
 import { startProcess } from "../process.ts";
 import { testEmulator } from "../helpers.ts";
 
@@ -24,7 +25,7 @@ Deno.test("every subcommand answers --help; --version; unknown commands and flag
   assert.equal((await cli("--version")).out.trim(), `ccemu ${VERSION}`);
   const top = await cli("--help");
   assert.equal(top.code, 0);
-  for (const command of ["start", "sign", "replay", "agent-check"]) {
+  for (const command of ["start", "sign", "replay", "agent-check", "openapi"]) {
     assert.match(top.out, new RegExp(`^  ${command} `, "m"));
     const help = await cli(command, "--help");
     assert.equal(help.code, 0, command);
@@ -102,6 +103,35 @@ Deno.test("messages: a wrong secret, a scenario file that does not parse, second
     assert.equal(replay.code, 2);
     assert.match(replay.err, /invalid scenario .*broken\.json: \$: cannot read it/);
     assert.doesNotMatch(replay.err, /fixture/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("ccemu openapi writes the document a running ccemu serves, naming --server", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "openapi.json");
+    const written = await cli("openapi", "--out", file, "--server", "http://ccemu.test:9000/");
+    assert.equal(written.code, 0, written.err);
+    assert.match(written.err, /^ccemu openapi: wrote .*openapi\.json \(\d+ bytes\)/);
+    const document = JSON.parse(await Deno.readTextFile(file));
+    assert.deepEqual(document.servers.map((s: { url: string }) => s.url), [
+      "http://ccemu.test:9000",
+    ]);
+    assert.deepEqual((await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name), [
+      "openapi.json",
+    ]);
+    await using ccemu = await startEmulator();
+    const served = await (await fetch(`${ccemu.url}/_emulator/openapi.json`)).json();
+    assert.deepEqual(Object.keys(document.paths), Object.keys(served.paths));
+    assert.deepEqual(
+      document.paths["/gateway/task_create"].post.requestBody,
+      served.paths["/gateway/task_create"].post.requestBody,
+    );
+    const bad = await cli("openapi", "--server", "not a url");
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--server "not a url" is not a URL/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

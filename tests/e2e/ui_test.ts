@@ -247,6 +247,41 @@ Deno.test({
         assert.ok(robot >= 2 && robot < all, `${robot} of ${all} entries are robot 10001's`);
         await inspector.locator("#filter-robot").selectOption("");
       });
+      await t.step(
+        "the API view signs and sends task_create, task_import, task_execute",
+        async () => {
+          await page.locator("nav button", { hasText: "API" }).click();
+          const api = page.locator("ccemu-api");
+          const send = async (operation: string, fill: Record<string, string> = {}) => {
+            await api.locator(".op", { hasText: operation }).click();
+            await api.locator("h3", { hasText: operation }).waitFor();
+            for (const [name, value] of Object.entries(fill)) {
+              await api.locator(`#field-${name}`).fill(value);
+            }
+            // Choosing an operation clears the last answer, so the next one to appear is this one's.
+            await api.locator("#answer-body").waitFor({ state: "detached" });
+            await api.locator("#send").click();
+            await api.locator("#answer-body").waitFor();
+            return JSON.parse((await api.locator("#answer-body").textContent())!);
+          };
+          const created = await send("/gateway/task_create");
+          const callJobId = String(created.result.callJobId);
+          assert.match(await api.locator("#answer-status").textContent() ?? "", /HTTP 200/);
+          assert.match(
+            await api.locator("#string-to-sign").textContent() ?? "",
+            /^POST127\.0\.0\.1\/gateway\/task_create\?AccessKeyId=ccemu-demo-key&Expires=600&Timestamp=/,
+          );
+          assert.match(await api.locator("#answer-curl").textContent() ?? "", /^curl -sS -X POST /);
+          const imported = await send("/gateway/task_import", { callJobId });
+          assert.equal(imported.result.successNum, 2);
+          const started = await send("/gateway/task_execute", { callJobId });
+          assert.equal(started.message, "启动成功");
+          assert.match(page.url(), /#api\/task_execute$/);
+          await page.screenshot({ path: `${SHOTS}api.png` });
+          await api.locator("a", { hasText: "journal entry" }).click();
+          await page.locator("ccemu-inspector h3", { hasText: "/gateway/task_execute" }).waitFor();
+        },
+      );
       await t.step("usable at 1920x1080 and by keyboard", async () => {
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.locator("nav button", { hasText: "Conversations" }).click();

@@ -1,0 +1,58 @@
+/**
+ * `/_emulator/api/send`: signs a request with one of the tenant's access keys, exactly as the
+ * vendor's SDK would, sends it to this ccemu, and answers what came back with the string-to-sign,
+ * the journal entry, and the request as curl and as Java. What the UI's API view sends through,
+ * since a browser holds no secret.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../core/app-env.ts";
+import { jsonObject } from "../core/body.ts";
+import type { Emulator } from "../core/emulator.ts";
+import { ApiError } from "../core/errors.ts";
+import { parseParameters } from "../core/validation.ts";
+import { curlCommand, javaSnippet } from "../signed-api/curl.ts";
+import { queryPairs, signUrl } from "../signed-api/signature.ts";
+
+export const ApiSendRequest = z.strictObject({
+  operation: z.string().regex(/^(GET|POST) \/[\w/]+$/, {
+    error: 'an operation as "POST /gateway/task_create"',
+  }),
+  params: z.record(z.string(), z.unknown()).default(() => ({})),
+  query: z.record(z.string(), z.string()).optional(),
+  accessKeyId: z.string().min(1),
+});
+
+export function apiRoutes(emulator: Emulator) {
+  return new Hono<AppEnv>().post("/api/send", async (c) => {
+    const input = parseParameters(ApiSendRequest, await jsonObject(c, 1024 * 1024));
+    const key = emulator.findKey(input.accessKeyId);
+    if (!key) {
+      throw new ApiError("ResourceNotFound", `accessKeyId: no access key ${input.accessKeyId}.`);
+    }
+    const [method, path] = input.operation.split(" ");
+    const url = new URL(path, emulator.selfOrigin);
+    const business = method === "GET" ? input.params : input.query ?? {};
+    for (const [name, value] of queryPairs(business)) url.searchParams.append(name, value);
+    const body = method === "POST" ? JSON.stringify(input.params) : undefined;
+    const now = emulator.clock.now();
+    const signing = { accessKeyId: key.accessKeyId, accessKeySecret: key.accessKeySecret, now };
+    const signed = signUrl({ method, url: url.href, ...signing });
+    const response = await fetch(signed.url, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json; charset=UTF-8" },
+      body,
+    });
+    const answer = await response.json();
+    const entry = emulator.journal.list().findLast((e) => e.requestId === answer.requestId);
+    return c.json({
+      status: response.status,
+      body: answer,
+      url: signed.url,
+      stringToSign: signed.stringToSign,
+      journalId: entry?.id ?? null,
+      curl: curlCommand({ method, url: url.href, body, ...signing }),
+      java: javaSnippet(method, signed.url, body),
+    });
+  });
+}

@@ -1,0 +1,234 @@
+/**
+ * API: every signed operation, grouped by area, with the vendor's descriptions; a form built from
+ * its schema with the example filled in; a tenant's key to sign with; and the answer with its
+ * string-to-sign, a link to its journal entry, and the request as curl or Java. Events up:
+ * `select-operation`, `pick-key`, `send` ({params, query}), `inspect` (a journal id).
+ */
+import { css, html, LitElement, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { type ApiOperation, type FormField, valuesOf } from "./api-form.ts";
+import type { KeyEntry, SentAnswer } from "./controllers/api.ts";
+import { shared } from "./styles.ts";
+
+const AREAS: [string, string][] = [
+  ["outbound", "Outbound AI calling"],
+  ["kb", "Knowledge base"],
+  ["gateway", "Robot gateway"],
+];
+
+@customElement("ccemu-api")
+export class ApiView extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        display: grid;
+        grid-template-columns: 300px 1fr 1fr;
+        gap: 12px;
+        height: 100%;
+        min-height: 0;
+      }
+      section {
+        overflow: auto;
+        padding: 10px;
+      }
+      .op {
+        display: block;
+        width: 100%;
+        text-align: left;
+        border: none;
+        background: none;
+        padding: 3px 4px;
+      }
+      .op[aria-current="true"] {
+        background: #e8eefc;
+      }
+      .method {
+        font: 11px monospace;
+        color: var(--muted);
+      }
+      label {
+        display: block;
+        margin: 8px 0 2px;
+        font-weight: 600;
+      }
+      .hint {
+        font-weight: normal;
+        font-size: 12px;
+        color: var(--muted);
+      }
+      input,
+      select,
+      textarea {
+        width: 100%;
+      }
+      textarea {
+        font: 12px monospace;
+        min-height: 5em;
+      }
+      pre {
+        white-space: pre-wrap;
+        word-break: break-all;
+        font-size: 12px;
+        background: #f7f8fa;
+        padding: 6px;
+        border-radius: 6px;
+      }
+    `,
+  ];
+
+  @property({ attribute: false })
+  accessor operations: ApiOperation[] = [];
+  @property({ attribute: false })
+  accessor keys: KeyEntry[] = [];
+  @property()
+  accessor selected = "";
+  @property()
+  accessor accessKeyId = "";
+  @property({ attribute: false })
+  accessor answer: SentAnswer | null = null;
+  @property({ type: Boolean })
+  accessor sending = false;
+  @state()
+  accessor formError = "";
+  @state()
+  accessor copied = "";
+
+  #emit(name: string, detail?: unknown) {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  #texts(part: "field" | "query"): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const el of this.renderRoot.querySelectorAll<HTMLInputElement>(`[data-part=${part}]`)) {
+      out[el.name] = el.value;
+    }
+    return out;
+  }
+
+  #send(event: Event, op: ApiOperation) {
+    event.preventDefault();
+    try {
+      const params = valuesOf(op.fields, this.#texts("field"));
+      const query = valuesOf(op.queryFields, this.#texts("query"));
+      this.formError = "";
+      this.#emit("send", { params, query });
+    } catch (error) {
+      this.formError = (error as Error).message;
+    }
+  }
+
+  async #copy(what: "curl" | "java") {
+    const text = this.answer?.[what] ?? "";
+    await navigator.clipboard?.writeText(text).catch(() => {});
+    this.copied = what;
+  }
+
+  #input(f: FormField, part: "field" | "query") {
+    const id = `${part}-${f.name}`;
+    if (f.kind === "enum" || f.kind === "boolean") {
+      const options = f.kind === "boolean" ? ["true", "false"] : f.options;
+      return html`<select id=${id} name=${f.name} data-part=${part}>
+        <option value="" ?selected=${f.initial === ""}>(not sent)</option>
+        ${options.map((o) => html`<option ?selected=${o === f.initial}>${o}</option>`)}
+      </select>`;
+    }
+    if (f.kind === "json" || f.kind === "json-text") {
+      return html`
+        <textarea id=${id} name=${f.name} data-part=${part} spellcheck="false"
+          .value=${f
+            .initial}></textarea>
+      `;
+    }
+    return html`
+      <input id=${id} name=${f.name} data-part=${part} .value=${f.initial}
+        inputmode=${f.kind === "number" ? "numeric" : "text"}>
+    `;
+  }
+
+  #fields(fields: FormField[], data: "field" | "query") {
+    return fields.map((f) =>
+      html`
+        <label for=${`${data}-${f.name}`}>${f.name}${f.required ? " *" : ""}
+          <span class="hint">${f.kind === "json-text" ? "JSON (sent as JSON-array text) · " : ""}${f
+            .description}</span></label>
+        ${this.#input(f, data)}
+      `
+    );
+  }
+
+  override render() {
+    const op = this.operations.find((o) => o.id === this.selected);
+    return html`
+      <section class="panel" aria-label="Operations">
+        ${AREAS.map(([tag, title]) =>
+          html`<h4>${title}</h4>
+          ${
+            this.operations.filter((o) => o.tag === tag).map((o) =>
+              html`
+                <button class="op" aria-current=${o.id === this.selected} title=${o.summary}
+                  @click=${() => this.#emit("select-operation", o.id)}>
+                                <span class="method">${o.method}</span> ${o.path}</button>
+              `
+            )
+          }`
+        )}
+      </section>
+      <section class="panel" aria-label="Request">
+        ${op
+          ? html`
+            <h3>${op.method} ${op.path}</h3>
+            <p>${op.description}</p>
+            <form id="request" @submit=${(e: Event) => this.#send(e, op)}>
+              <label for="key">Signed with</label>
+              <select id="key" @change=${(e: Event) =>
+                this.#emit("pick-key", (e.target as HTMLSelectElement).value)}>
+                ${this.keys.map((k) =>
+                  html`<option value=${k.accessKeyId} ?selected=${
+                    k.accessKeyId ===
+                      this.accessKeyId
+                  }>${k.accessKeyId} (${k.enterpriseId}, ${
+                    k.permissions
+                      .join(" ")
+                  })</option>`
+                )}
+              </select>
+              ${this.#fields(op.queryFields, "query")} ${this.#fields(op.fields, "field")}
+              ${this.formError ? html`<p class="bad" role="alert">${this.formError}</p>` : nothing}
+              <p><button class="primary" id="send" ?disabled=${this
+                .sending}>Send signed</button></p>
+            </form>
+          `
+          : html`<p class="muted">Pick an operation.</p>`}
+      </section>
+      <section class="panel" aria-label="Answer">
+        ${this.answer
+          ? html`
+            <h3 id="answer-status" class=${this.answer.status === 200 ? "ok" : "bad"}>HTTP ${this
+              .answer.status}</h3>
+            <pre id="answer-body">${JSON.stringify(this.answer.body, null, 2)}</pre>
+            <h4>String to sign</h4>
+            <pre id="string-to-sign">${this.answer.stringToSign}</pre>
+            ${this.answer.journalId !== null
+              ? html`<p><a href=${`#inspector`} @click=${() =>
+                this.#emit(
+                  "inspect",
+                  this.answer!.journalId,
+                )}>journal entry #${this.answer.journalId}</a></p>`
+              : nothing}
+            <p>
+              <button @click=${() => this.#copy("curl")}>Copy as curl</button>
+              <button @click=${() => this.#copy("java")}>Copy as Java</button>
+              ${this.copied ? html`<span class="muted">copied ${this.copied}</span>` : nothing}
+            </p>
+            <pre id="answer-curl">${this.answer.curl}</pre>
+            <details>
+              <summary>Java</summary>
+              <pre id="answer-java">${this.answer.java}</pre>
+            </details>
+          `
+          : html`<p class="muted">Send a request to see ccemu's answer.</p>`}
+      </section>
+    `;
+  }
+}
