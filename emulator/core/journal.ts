@@ -139,7 +139,7 @@ export class Journal {
   }
 
   get size(): number {
-    return this.#retained().length;
+    return Math.min(this.#entries.length, this.capacity);
   }
 
   clear(): void {

@@ -4,10 +4,9 @@
  * key's: spec part 5.3 says the storage host is pre-authorized by the response itself) and expire on
  * the virtual clock. Bytes live in the emulator's media store, not in the state.
  */
-import { createHmac } from "node:crypto";
 import { ApiError } from "../core/errors.ts";
 import type { KbStore } from "./store.ts";
-import { signaturesEqual } from "../signed-api/signature.ts";
+import { computeSignature, signaturesEqual } from "../signed-api/signature.ts";
 
 /** How long get_file_upload_url's address stays valid (the spec does not say). */
 export const UPLOAD_URL_TTL_MS = 30 * 60_000;
@@ -75,7 +74,7 @@ export function storageSecret(store: KbStore): string {
 }
 
 export function storageSignature(store: KbStore, text: string): string {
-  return createHmac("sha1", storageSecret(store)).update(text, "utf8").digest("base64");
+  return computeSignature(storageSecret(store), text);
 }
 
 /** Checks a pre-signed address: signature over `what`, then expiry on the virtual clock. */

@@ -19,11 +19,24 @@ export const fixed = (n: number, digits = 1) => n.toFixed(digits);
 export const verdict = (met: boolean, target: string) =>
   `target ${target}: ${met ? "met" : "MISSED"}`;
 
-/** Spawns a server script; resolves once it printed its ready line, with its URL and how long that took. */
-export async function spawnServer(script: string, args: string[] = []) {
+/**
+ * Spawns a server script (through `prefix`, such as a taskset pinning it to a core); resolves once
+ * it printed its ready line, with its URL and how long that took.
+ */
+export async function spawnServer(script: string, args: string[] = [], prefix: string[] = []) {
   const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-read", "--allow-write", "--allow-env", script, ...args],
+  const [command, ...before] = [...prefix, Deno.execPath()];
+  const child = new Deno.Command(command, {
+    args: [
+      ...before,
+      "run",
+      "--allow-net",
+      "--allow-read",
+      "--allow-write",
+      "--allow-env",
+      script,
+      ...args,
+    ],
     stdout: "piped",
     stderr: "null",
   }).spawn();
@@ -59,7 +72,10 @@ export function printTable(title: string, rows: Row[]): void {
   }
 }
 
-/** ccemu itself as a child process: free port, manual clock, seed 1, no UI, plus `args`. */
+/** How the benchmarks run ccemu: free port, manual clock, seed 1, no UI. */
+export const CCEMU_ARGS = ["--port", "0", "--clock", "manual", "--seed", "1", "--no-ui"];
+
+/** ccemu itself as a child process, with `args` after the benchmarks' own. */
 export function spawnCcemu(...args: string[]) {
-  return spawnServer(MAIN, ["--port", "0", "--clock", "manual", "--seed", "1", "--no-ui", ...args]);
+  return spawnServer(MAIN, [...CCEMU_ARGS, ...args]);
 }

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import fc from "fast-check";
 import {
   canonicalQuery,
   computeSignature,
@@ -113,5 +115,25 @@ Deno.test("signUrl signs the host without its port and the path without its trai
   assert.equal(
     url,
     "http://127.0.0.1:8686/gateway/robot_list/?AccessKeyId=ccemu-demo-key&Expires=600&Timestamp=2026-01-05T01%3A00%3A00Z&Signature=HJfSQlv%2FBdvs%2BWYWBiHHQrwkWNQ%3D",
+  );
+});
+
+Deno.test("computeSignature is HMAC-SHA1 as node:crypto computes it, for any secret and text", () => {
+  // Secrets longer than SHA-1's 64-byte block are hashed first; non-ASCII goes as UTF-8.
+  fc.assert(
+    fc.property(
+      fc.string({ maxLength: 100, unit: "grapheme" }),
+      fc.string({ maxLength: 300, unit: "grapheme" }),
+      (secret, text) => {
+        const expected = createHmac("sha1", secret).update(text, "utf8").digest("base64");
+        assert.equal(computeSignature(secret, text), expected);
+        assert.equal(
+          computeSignature(secret, text),
+          expected,
+          "the keyed state is reused unchanged",
+        );
+      },
+    ),
+    { seed: 20261123, numRuns: 500 },
   );
 });
