@@ -19,6 +19,14 @@ function pretty(text: string | undefined): string {
   }
 }
 
+/** What the journal kept of a cut body: its real size and, when known, the whole body's digest. */
+const cutNote = (body: { truncated: boolean; size: number; digest?: string }) =>
+  body.truncated
+    ? html`<span class="muted">(cut, ${body.size} bytes${
+      body.digest ? html`, <code>${body.digest}</code>` : nothing
+    })</span>`
+    : nothing;
+
 @customElement("ccemu-inspector")
 export class InspectorView extends LitElement {
   static override styles = [shared, inspectorStyles];
@@ -166,9 +174,7 @@ export class InspectorView extends LitElement {
         : nothing}
       ${e.body
         ? html`
-          <h4>Request body ${e.body.truncated
-            ? html`<span class="muted">(cut, ${e.body.size} bytes)</span>`
-            : nothing}</h4>
+          <h4>Request body ${cutNote(e.body)}</h4>
           <pre>${pretty(e.body.text)}</pre>
         `
         : nothing}
@@ -193,7 +199,11 @@ export class InspectorView extends LitElement {
           </table>
         `
         : nothing}
-      ${e.response.body ? html`<pre>${pretty(e.response.body.text)}</pre>` : nothing}
+      ${e.response.body
+        ? html`${
+          e.response.body.truncated ? html`<div>${cutNote(e.response.body)}</div>` : nothing
+        }<pre>${pretty(e.response.body.text)}</pre>`
+        : nothing}
     `;
   }
 

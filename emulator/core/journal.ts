@@ -3,6 +3,8 @@
  * `--journal-size` entries. What the inspector, the harness and users' tests read.
  */
 
+import { createHash } from "node:crypto";
+
 /** Bodies beyond this are stored cut; `size` keeps the real length. */
 export const MAX_STORED_BODY = 64 * 1024;
 
@@ -14,6 +16,8 @@ export interface StoredBody {
   /** Size in bytes of the whole body. */
   size: number;
   truncated: boolean;
+  /** `sha256:` and the hex SHA-256 of the whole body, when it was cut and ccemu read all of it. */
+  digest?: string;
 }
 
 /** What the signature check found, recorded for every signed request (never the secret). */
@@ -92,11 +96,26 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/** Stores text, cut at MAX_STORED_BODY characters' worth of bytes. */
+/**
+ * Stores text, cut at MAX_STORED_BODY characters' worth of bytes, with the whole body's digest.
+ * The cut text is a copy: a slice would keep the whole body (an agent's 10 MB reply) alive.
+ */
 export function storeBody(text: string, size = utf8Length(text)): StoredBody {
   if (size <= MAX_STORED_BODY) return { text, size, truncated: false };
-  return { text: text.slice(0, MAX_STORED_BODY), size, truncated: true };
+  // `text` may be only what was read of a body refused for its size: no digest of a part.
+  const whole = utf8Length(text) === size;
+  return {
+    text: UTF8_DECODER.decode(UTF8_ENCODER.encode(text.slice(0, MAX_STORED_BODY))),
+    size,
+    truncated: true,
+    ...(whole
+      ? { digest: `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}` }
+      : {}),
+  };
 }
+
+const UTF8_ENCODER = new TextEncoder();
+const UTF8_DECODER = new TextDecoder();
 
 export class Journal {
   #entries: JournalEntry[] = [];

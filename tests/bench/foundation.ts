@@ -18,7 +18,7 @@ import {
   spawnServer,
   verdict,
 } from "./kit.ts";
-import { ensureWrk, PINNED, pinTo, wrk, type WrkResult } from "./wrk.ts";
+import { ensureWrk, PINNED, pinTo, wrk, type WrkRequest, type WrkResult } from "./wrk.ts";
 
 const ROUNDS = 3;
 const BARE = new URL("./bare-server.ts", import.meta.url).pathname;
@@ -35,20 +35,26 @@ export async function benchFoundation(): Promise<Row[]> {
       const clock = await (await fetch(`${ccemu.url}/_emulator/clock`)).json();
       const client = new SignedClient({ url: ccemu.url, now: () => clock.now, expires: 86400 });
       // One signed URL, reused: the server's verification is what is measured, not the client's signing.
-      const targets: Record<string, { url: string; body?: string }> = {
-        bare: { url: `${bare.url}/`, body },
-        signed: { url: client.signedUrl("POST", "/gateway/robot_list"), body },
-        health: { url: `${ccemu.url}/_emulator/health` },
+      const path = (url: string) => url.slice(new URL(url).origin.length);
+      const targets: Record<string, { origin: string; request: WrkRequest }> = {
+        bare: { origin: bare.url, request: { method: "POST", path: "/", body } },
+        signed: {
+          origin: ccemu.url,
+          request: {
+            method: "POST",
+            path: path(client.signedUrl("POST", "/gateway/robot_list")),
+            body,
+          },
+        },
+        health: { origin: ccemu.url, request: { method: "GET", path: "/_emulator/health" } },
       };
-      const results: Record<keyof typeof targets, WrkResult[]> = {
-        bare: [],
-        signed: [],
-        health: [],
-      };
-      for (const { url, body } of Object.values(targets)) await wrk(url, { body, seconds: 1 }); // warm-up
+      const results: Record<string, WrkResult[]> = { bare: [], signed: [], health: [] };
+      for (const { origin, request } of Object.values(targets)) {
+        await wrk(origin, [request], { seconds: 1 }); // warm-up
+      }
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [name, { url, body }] of Object.entries(targets)) {
-          results[name].push(await wrk(url, { body, seconds: SECONDS }));
+        for (const [name, { origin, request }] of Object.entries(targets)) {
+          results[name].push(await wrk(origin, [request], { seconds: SECONDS }));
         }
       }
       const failed = Object.values(results).flat().reduce((n, r) => n + r.errors, 0);

@@ -77,24 +77,43 @@ export function parseWrk(report: string): WrkResult {
   };
 }
 
+export interface WrkRequest {
+  method: "GET" | "POST";
+  /** Path and query, signed already where it needs to be. */
+  path: string;
+  /** JSON, for a POST. */
+  body?: string;
+}
+
+/** A wrk script sending `requests` in turn (JSON's string escapes are Lua's too). */
+function script(requests: WrkRequest[]): string {
+  const entries = requests.map((r) =>
+    `{${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}, ${JSON.stringify(r.body ?? "")}}`
+  );
+  return `local requests = {${entries.join(",\n")}}
+local i = 0
+local json = {["Content-Type"] = "application/json; charset=UTF-8"}
+request = function()
+  i = i % #requests + 1
+  local r = requests[i]
+  if r[1] == "GET" then return wrk.format("GET", r[2]) end
+  return wrk.format(r[1], r[2], json, r[3])
+end
+`;
+}
+
 /**
- * Loads `url` from `connections` connections for `seconds`, on core 1 when pinned: POSTs `body` as
- * JSON when there is one, else GETs.
+ * Loads `origin` from `connections` connections for `seconds`, on core 1 when pinned, sending
+ * `requests` in turn.
  */
 export async function wrk(
-  url: string,
-  { seconds, body, connections = 50 }: { seconds: number; body?: string; connections?: number },
+  origin: string,
+  requests: WrkRequest[],
+  { seconds, connections = 50 }: { seconds: number; connections?: number },
 ): Promise<WrkResult> {
-  const script = await Deno.makeTempFile({ suffix: ".lua" });
+  const file = await Deno.makeTempFile({ suffix: ".lua" });
   try {
-    await Deno.writeTextFile(
-      script,
-      body === undefined ? "" : [
-        'wrk.method = "POST"',
-        `wrk.body = ${JSON.stringify(body)}`, // JSON's escapes are Lua's too
-        'wrk.headers["Content-Type"] = "application/json; charset=UTF-8"',
-      ].join("\n"),
-    );
+    await Deno.writeTextFile(file, script(requests));
     const [command, ...prefix] = [...pinTo(1), "wrk"];
     const { code, stdout, stderr } = await new Deno.Command(command, {
       args: [
@@ -104,8 +123,8 @@ export async function wrk(
         `-d${seconds}s`,
         "--latency",
         "-s",
-        script,
-        url,
+        file,
+        origin,
       ],
       stdout: "piped",
       stderr: "piped",
@@ -114,6 +133,6 @@ export async function wrk(
     if (code !== 0) throw new Error(`wrk failed: ${new TextDecoder().decode(stderr)}${report}`);
     return parseWrk(report);
   } finally {
-    await Deno.remove(script);
+    await Deno.remove(file);
   }
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { EventHub } from "../../emulator/core/events.ts";
 import {
   Journal,
@@ -59,13 +60,19 @@ Deno.test("filters: area, path, status and class, since cursor, limit", () => {
   assert.equal(journal.size, 0);
 });
 
-Deno.test("bodies over 64 KiB are stored cut, with their real size", () => {
+Deno.test("bodies over 64 KiB are stored cut, with their real size and digest", () => {
   const small = storeBody("héllo");
   assert.deepEqual(small, { text: "héllo", size: 6, truncated: false });
-  const big = storeBody("x".repeat(MAX_STORED_BODY + 10));
+  const whole = "x".repeat(MAX_STORED_BODY + 10);
+  const big = storeBody(whole);
   assert.equal(big.truncated, true);
   assert.equal(big.size, MAX_STORED_BODY + 10);
-  assert.equal(big.text.length, MAX_STORED_BODY);
+  assert.equal(big.text, whole.slice(0, MAX_STORED_BODY));
+  assert.equal(big.digest, `sha256:${createHash("sha256").update(whole).digest("hex")}`);
+  // Only a part was read (a body refused for its size): its size is kept, no digest of the part.
+  const part = storeBody(whole, 50 * 1024 * 1024);
+  assert.equal(part.size, 50 * 1024 * 1024);
+  assert.equal(part.digest, undefined);
 });
 
 Deno.test("each entry is published live", () => {

@@ -1,0 +1,149 @@
+/**
+ * Bounded memory, at default settings (journal of 5,000 entries):
+ *   1. resident memory after 30 s of mixed load under wrk: every read-only operation below with
+ *      its documented example, a refused signature and an unknown operation (target <= 150 MB);
+ *   2. resident memory after an agent sent 10 MB replies, 10 of them (target <= 200 MB);
+ *   3. and after each, 5 s idle: memory returns after a burst.
+ * Resident memory is the kernel's (VmRSS) for ccemu's process, started fresh.
+ */
+import { SignedClient } from "../../harness/client.ts";
+import { CCEMU_ARGS, fixed, MAIN, type Row, spawnServer, verdict } from "./kit.ts";
+import { ensureWrk, pinTo, wrk, type WrkRequest } from "./wrk.ts";
+
+const LOAD_SECONDS = 30;
+const REPLIES = 10;
+const REPLY_MB = 10;
+const AGENT = new URL("./big-reply-agent.ts", import.meta.url).pathname;
+/** Read-only operations, each sent with the example the OpenAPI document gives. */
+const READS = [
+  "POST /gateway/robot_list",
+  "POST /gateway/task_list",
+  "POST /gateway/phone_list",
+  "GET /aikb/list_public_repositories",
+  "GET /aikb/list_directory_tree",
+  "POST /aikb/list_faqs",
+  "POST /aikb/search_knowledge_on_open",
+];
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+const idle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Json = Record<string, unknown>;
+
+/** The signed requests of the mixed load, from the running ccemu's own OpenAPI examples. */
+export async function mixedRequests(url: string): Promise<WrkRequest[]> {
+  const document = await (await fetch(`${url}/_emulator/openapi.json`)).json();
+  const clock = await (await fetch(`${url}/_emulator/clock`)).json();
+  const client = new SignedClient({ url, now: () => clock.now, expires: 86400 });
+  const path = (signed: string) => signed.slice(url.length);
+  const requests = READS.map((operation): WrkRequest => {
+    const [method, route] = operation.split(" ") as ["GET" | "POST", string];
+    const op = document.paths[route][method.toLowerCase()] as Json;
+    if (method === "GET") {
+      const query: Record<string, string> = {};
+      for (const p of (op.parameters ?? []) as Json[]) {
+        if (p.in === "query" && p.example !== undefined && p.example !== null) {
+          query[String(p.name)] = String(p.example);
+        }
+      }
+      return { method, path: path(client.signedUrl("GET", route, query)) };
+    }
+    const content = (op.requestBody as { content: Record<string, { example: unknown }> }).content;
+    return {
+      method,
+      path: path(client.signedUrl("POST", route)),
+      body: JSON.stringify(content["application/json"].example),
+    };
+  });
+  const robots = requests[0];
+  return [
+    ...requests,
+    { ...robots, path: robots.path.replace(/Signature=[^&]+/, "Signature=bm90LWl0") }, // 401
+    { ...robots, path: robots.path.replace("robot_list", "no_such_operation") }, // 404
+  ];
+}
+
+export async function benchMemory(): Promise<Row[]> {
+  const rows: Row[] = [];
+  await ensureWrk();
+  // 1. Mixed load.
+  {
+    const ccemu = await spawnServer(MAIN, CCEMU_ARGS, pinTo(0));
+    try {
+      const atStart = await rssOf(ccemu.pid);
+      const requests = await mixedRequests(ccemu.url);
+      const load = await wrk(ccemu.url, requests, { seconds: LOAD_SECONDS });
+      const loaded = await rssOf(ccemu.pid);
+      await idle(5000);
+      const rested = await rssOf(ccemu.pid);
+      rows.push([
+        `resident after ${LOAD_SECONDS} s of mixed load (${requests.length} kinds of request)`,
+        `${fixed(mb(loaded), 0)} MB`,
+        `at start ${fixed(mb(atStart), 0)} MB, 5 s later ${fixed(mb(rested), 0)} MB; ${
+          fixed(load.rps, 0)
+        } req/s, ${load.errors} refused as meant (401, 404); ${
+          verdict(mb(loaded) <= 150, "<= 150 MB")
+        }`,
+      ]);
+    } finally {
+      await ccemu.stop();
+    }
+  }
+  // 2. 10 MB agent replies.
+  {
+    const ccemu = await spawnServer(MAIN, CCEMU_ARGS);
+    const agent = await spawnServer(AGENT, ["--mb", String(REPLY_MB)]);
+    try {
+      const clock = await (await fetch(`${ccemu.url}/_emulator/clock`)).json();
+      const client = new SignedClient({ url: ccemu.url, now: () => clock.now, expires: 86400 });
+      const registered = await client.post("/livechat/third_part_bot_register", {
+        name: "big replies",
+        domain: agent.url,
+        authEnabled: false,
+        pushConfigList: [{ type: "Message", uri: "/message", httpMethod: "POST" }],
+        platform: "Default",
+      });
+      const robotId = String(registered.body.robotId);
+      const control = async (path: string, body: unknown) => {
+        const response = await fetch(ccemu.url + path, {
+          method: "POST",
+          body: JSON.stringify(body),
+        });
+        return await response.json();
+      };
+      const atStart = await rssOf(ccemu.pid);
+      let peak = atStart, delivered = 0;
+      for (let i = 0; i < REPLIES; i++) {
+        const session = await control("/_emulator/gateway/sessions", {
+          robotId,
+          responseMode: "blocking",
+        });
+        const reply = await control(`/_emulator/gateway/sessions/${session.sessionId}/messages`, {
+          text: `message ${i}`,
+        });
+        if (!reply.error) delivered++;
+        peak = Math.max(peak, await rssOf(ccemu.pid));
+      }
+      const after = await rssOf(ccemu.pid);
+      await idle(5000);
+      const rested = await rssOf(ccemu.pid);
+      rows.push([
+        `resident after ${REPLIES} agent replies of ${REPLY_MB} MB`,
+        `${fixed(mb(after), 0)} MB`,
+        `at start ${fixed(mb(atStart), 0)} MB, peak ${fixed(mb(peak), 0)} MB, 5 s later ${
+          fixed(mb(rested), 0)
+        } MB; ${delivered}/${REPLIES} delivered; ${verdict(mb(after) <= 200, "<= 200 MB")}`,
+      ]);
+    } finally {
+      await agent.stop();
+      await ccemu.stop();
+    }
+  }
+  return rows;
+}
