@@ -84,6 +84,8 @@ export interface EmulatorOptions {
   strict?: boolean;
   signHosts?: string[];
   journalSize?: number;
+  /** What the journal keeps at most, in characters of its entries (default 32 MiB). */
+  journalBytes?: number;
   maxClockSkewSeconds?: number;
   /** A scenario file or folder to ship (what `/_emulator/scenarios` lists); default fixtures/scenarios. */
   scenarios?: string;
@@ -159,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     strict: options.strict ?? false,
     signHosts: options.signHosts ?? [],
     journalSize: options.journalSize ?? DEFAULT_CONFIG.journalSize,
+    journalBytes: options.journalBytes ?? DEFAULT_CONFIG.journalBytes,
     maxClockSkewSeconds: options.maxClockSkewSeconds ?? DEFAULT_CONFIG.maxClockSkewSeconds,
     scenarios: options.scenarios ?? DEFAULT_CONFIG.scenarios,
     pushDeadlineMs: options.pushDeadlineMs ?? DEFAULT_CONFIG.pushDeadlineMs,

@@ -103,4 +103,9 @@ Deno.test("flags after a leading -- (as `deno task start -- --port 0` passes the
   assert.ok(config !== "help");
   assert.equal(config.port, 0);
   assert.equal(config.clock, "manual");
+  assert.equal(config.journalBytes, 32 * 1024 * 1024, "--journal-mb defaults to 32");
+  const budget = parseConfig(["--journal-mb", "8"]);
+  assert.ok(budget !== "help");
+  assert.equal(budget.journalBytes, 8 * 1024 * 1024);
+  assert.throws(() => parseConfig(["--journal-mb", "0"]), /journal-mb/);
 });

@@ -38,7 +38,12 @@ export function stateRoutes(
         seed: emulator.seed,
         strict: emulator.config.strict,
         clock: emulator.clock.status(),
-        journal: { size: emulator.journal.size, capacity: emulator.journal.capacity },
+        journal: {
+          size: emulator.journal.size,
+          capacity: emulator.journal.capacity,
+          bytes: emulator.journal.bytes,
+          maxBytes: emulator.journal.maxBytes,
+        },
       }))
     .post("/reset", (c) => {
       emulator.reset();

@@ -22,6 +22,8 @@ export interface Config {
   /** Extra host names a signature may have been computed for. */
   signHosts: string[];
   journalSize: number;
+  /** What the journal keeps at most, counted as its entries' characters (`entrySize`). */
+  journalBytes: number;
   maxBodyBytes: number;
   /** How far ahead of ccemu's clock a Timestamp may be, in seconds. */
   maxClockSkewSeconds: number;
@@ -52,6 +54,7 @@ export const DEFAULT_CONFIG: Config = {
   strict: false,
   signHosts: [],
   journalSize: 5000,
+  journalBytes: 32 * 1024 * 1024,
   maxBodyBytes: 32 * 1024 * 1024,
   maxClockSkewSeconds: 900,
   pushDeadlineMs: 300_000,
@@ -71,6 +74,7 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --snapshot FILE       import FILE at start if present, export to it on clean exit
   --sign-host NAME      also accept signatures computed for this host (repeatable)
   --journal-size N      journal entries kept                          [5000]
+  --journal-mb N        journal text kept, MiB; the oldest entries go first   [32]
   --max-body-mb N       largest request body accepted, MiB            [32]
   --max-clock-skew S    seconds a Timestamp may be ahead of ccemu's clock   [900]
   --push-deadline S     longest a push to an agent may take, in seconds     [300]
@@ -114,6 +118,7 @@ export function parseConfig(args: string[]): Config | "help" {
         snapshot: { type: "string" },
         "sign-host": { type: "string", multiple: true },
         "journal-size": { type: "string" },
+        "journal-mb": { type: "string" },
         "max-body-mb": { type: "string" },
         "max-clock-skew": { type: "string" },
         "push-deadline": { type: "string" },
@@ -156,6 +161,7 @@ export function parseConfig(args: string[]): Config | "help" {
     strict: values.strict ?? false,
     signHosts: values["sign-host"] ?? [],
     journalSize: integer("journal-size", values["journal-size"], 1, 1_000_000) ?? d.journalSize,
+    journalBytes: (integer("journal-mb", values["journal-mb"], 1, 4096) ?? 32) * 1024 * 1024,
     maxBodyBytes: (integer("max-body-mb", values["max-body-mb"], 1, 1024) ?? 32) * 1024 * 1024,
     maxClockSkewSeconds: integer("max-clock-skew", values["max-clock-skew"], 0, 10 * 365 * 86400) ??
       d.maxClockSkewSeconds,

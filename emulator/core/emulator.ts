@@ -51,6 +51,7 @@ export class Emulator<S extends CoreState = CoreState> {
     this.journal = new Journal(
       config.journalSize,
       (entry) => this.events.publish({ type: "journal", entry }),
+      config.journalBytes,
     );
     this.snapshotSchema = snapshotSchema(definition.schema);
     this.#fixtures = JSON.stringify(fixtures);

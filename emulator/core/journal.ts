@@ -1,6 +1,6 @@
 /**
- * The journal: one entry per exchange on the emulated APIs, newest last, in a ring buffer of
- * `--journal-size` entries. What the inspector, the harness and users' tests read.
+ * The journal: one entry per exchange on the emulated APIs, newest last, bounded by
+ * `--journal-size` entries and `--journal-mb`. What the inspector, the harness and users' tests read.
  */
 
 import { createHash } from "node:crypto";
@@ -117,20 +117,60 @@ export function storeBody(text: string, size = utf8Length(text)): StoredBody {
 const UTF8_ENCODER = new TextEncoder();
 const UTF8_DECODER = new TextDecoder();
 
+/**
+ * An entry's size as the journal counts it against its budget: the characters of its strings
+ * (keys included) plus 8 for every other value. Close to its JSON size, without serializing it.
+ */
+export function entrySize(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (value === null || typeof value !== "object") return 8;
+  let size = 8;
+  if (Array.isArray(value)) { for (const item of value) size += entrySize(item); }
+  else {
+    for (const key in value) {
+      size += key.length + entrySize((value as Record<string, unknown>)[key]);
+    }
+  }
+  return size;
+}
+
+/**
+ * Bounded two ways, the oldest entries going first: `capacity` entries, and `maxBytes` counted by
+ * `entrySize` (bodies are kept up to 64 KiB each, so the count alone would allow gigabytes). The
+ * newest entry is always kept.
+ */
 export class Journal {
   #entries: JournalEntry[] = [];
+  #sizes: number[] = [];
+  /** Entries before this index are dropped; the arrays are cut once that part is a tenth. */
+  #first = 0;
+  #bytes = 0;
   #nextId = 1;
 
   /** `onAdd` hears every entry as it is added (the emulator announces it on the live events). */
-  constructor(readonly capacity: number, private readonly onAdd?: (entry: JournalEntry) => void) {}
+  constructor(
+    readonly capacity: number,
+    private readonly onAdd?: (entry: JournalEntry) => void,
+    readonly maxBytes = Infinity,
+  ) {}
 
   /** Adds an entry of any kind; areas pass their own entry type to get it back typed. */
   add<E extends JournalEntry>(entry: Omit<E, "id">): E {
     const stored = { id: this.#nextId++, ...entry } as E;
+    const size = entrySize(stored);
     this.#entries.push(stored);
-    // Dropping from the front is amortised: splice only once the buffer is 10% over.
-    if (this.#entries.length > this.capacity * 1.1 + 1) {
-      this.#entries.splice(0, this.#entries.length - this.capacity);
+    this.#sizes.push(size);
+    this.#bytes += size;
+    while (
+      this.size > 1 && (this.size > this.capacity || this.#bytes > this.maxBytes)
+    ) {
+      this.#bytes -= this.#sizes[this.#first++];
+    }
+    // Dropped entries stay referenced until the cut: at most a tenth more than the retained ones.
+    if (this.#first > 64 && this.#first * 10 > this.size) {
+      this.#entries = this.#entries.slice(this.#first);
+      this.#sizes = this.#sizes.slice(this.#first);
+      this.#first = 0;
     }
     this.onAdd?.(stored);
     return stored;
@@ -158,15 +198,22 @@ export class Journal {
   }
 
   get size(): number {
-    return Math.min(this.#entries.length, this.capacity);
+    return this.#entries.length - this.#first;
+  }
+
+  /** What the retained entries count against `maxBytes`. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   clear(): void {
     this.#entries = [];
+    this.#sizes = [];
+    this.#first = 0;
+    this.#bytes = 0;
   }
 
   #retained(): JournalEntry[] {
-    const extra = this.#entries.length - this.capacity;
-    return extra > 0 ? this.#entries.slice(extra) : this.#entries;
+    return this.#first ? this.#entries.slice(this.#first) : this.#entries;
   }
 }

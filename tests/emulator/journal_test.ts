@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { EventHub } from "../../emulator/core/events.ts";
 import {
+  entrySize,
   Journal,
   type JournalEntry,
   MAX_STORED_BODY,
@@ -33,6 +34,39 @@ Deno.test("the journal keeps only the newest --journal-size entries", () => {
   assert.deepEqual(journal.list().map((e) => e.id), [48, 49, 50]);
   assert.equal(journal.get(47), undefined);
   assert.equal(journal.get(49)?.requestId, "r49");
+});
+
+Deno.test("the journal keeps at most --journal-mb of entries, the oldest going first", () => {
+  const body = (n: number) => storeBody("x".repeat(n));
+  const sizeOf = entrySize({ id: 1, ...entry(1, { body: body(10_000) }) });
+  const journal = new Journal(1000, undefined, sizeOf * 3 + 10);
+  for (let i = 1; i <= 10; i++) journal.add(entry(i, { body: body(10_000) }));
+  assert.deepEqual(journal.list().map((e) => e.id), [8, 9, 10]);
+  assert.ok(journal.bytes <= journal.maxBytes, `${journal.bytes} <= ${journal.maxBytes}`);
+  // One entry over the whole budget is still kept: the newest always is.
+  journal.add(entry(11, { body: body(50_000) }));
+  assert.deepEqual(journal.list().map((e) => e.id), [11]);
+  assert.equal(journal.bytes, entrySize(journal.get(11)));
+  for (let i = 12; i <= 2000; i++) journal.add(entry(i));
+  assert.equal(journal.list().at(-1)?.id, 2000);
+  assert.ok(journal.size <= 1000);
+  journal.clear();
+  assert.equal(journal.bytes, 0);
+});
+
+Deno.test("entrySize is close to the entry's JSON size", () => {
+  const sample = {
+    id: 7,
+    ...entry(7, {
+      headers: { "content-type": "application/json", host: "127.0.0.1:8686" },
+      query: { AccessKeyId: "ccemu-demo-key", Expires: "600" },
+      body: storeBody(JSON.stringify({ robotStatus: 1, name: "客户" })),
+      auth: { outcome: "accepted", accessKeyId: "ccemu-demo-key", hostsTried: ["127.0.0.1"] },
+    }),
+  };
+  const json = JSON.stringify(sample).length;
+  const counted = entrySize(sample);
+  assert.ok(counted > json * 0.8 && counted < json * 1.5, `${counted} against JSON ${json}`);
 });
 
 Deno.test("filters: area, path, status and class, since cursor, limit", () => {
