@@ -191,12 +191,17 @@ export class InspectorView extends LitElement {
                   <td>${ev.at}</td>
                   <td>${ev.event}${ev.ignored ? " (ignored)" : ""}</td>
                   <td>
-                    <pre>${ev.data ?? "(no data)"}</pre>
+                    <pre>${ev.dataCut
+                      ? "(not kept: the push's event data passed 64 KiB)"
+                      : ev.data ?? "(no data)"}</pre>
                   </td>
                 </tr>
               `
             )}
           </table>
+          ${push.notKept
+            ? html`<div class="muted">${push.notKept.events} more events and ${push.notKept.dataChars} characters of event data not kept</div>`
+            : nothing}
         `
         : nothing}
       ${e.response.body

@@ -3,7 +3,7 @@
  * fault turned into a clear error, and one journal entry with the SSE timeline and timings.
  */
 import { preciseWallNow } from "../core/clock.ts";
-import { storeBody } from "../core/journal.ts";
+import { MAX_STORED_BODY, storeBody } from "../core/journal.ts";
 import { headersObject } from "../core/journal-middleware.ts";
 import { readBody } from "../core/body.ts";
 import {
@@ -16,7 +16,7 @@ import {
 } from "./agent-errors.ts";
 import { readBlocking } from "./blocking-reply.ts";
 import { type Delivery, emptyDelivery } from "./replies.ts";
-import type { PushEntry, ResponseMode, Robot } from "./schemas.ts";
+import type { PushEntry, PushEvent, ResponseMode, Robot } from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";
 import { DefaultStreamReader } from "./default-stream.ts";
 import { PlatformAStreamReader } from "./platform-a-stream.ts";
@@ -28,6 +28,9 @@ import {
   type StreamReader,
   Utf8Reader,
 } from "./streams.ts";
+
+/** The most events one push's journal entry keeps of a stream (see PushRecord.events). */
+const MAX_KEPT_EVENTS = 10_000;
 
 export interface PushInput {
   robot: Robot;
@@ -71,7 +74,23 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
   const time = emulator.clock.now();
   const elapsed = emulator.clock.stopwatch();
   const timeoutMs = streaming ? robot.timeouts.streamIdleMs : robot.timeouts.blockingMs;
-  const events: { at: number; event: string; data: string | null; ignored?: boolean }[] = [];
+  const events: PushEvent[] = [];
+  const notKept = { events: 0, dataChars: 0 };
+  let received = 0, keptData = 0;
+  /** Keeps what the journal may hold of a long stream (see PushRecord.events). */
+  const keep = (event: PushEvent) => {
+    const size = event.data?.length ?? 0;
+    if (events.length >= MAX_KEPT_EVENTS) {
+      notKept.events++;
+      notKept.dataChars += size;
+    } else if (keptData + size > MAX_STORED_BODY) {
+      notKept.dataChars += size;
+      events.push({ ...event, data: null, dataCut: true });
+    } else {
+      keptData += size;
+      events.push(event);
+    }
+  };
   let delivery = emptyDelivery();
   let error: AgentError | null = null;
   let status = 0;
@@ -114,9 +133,9 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
       try {
         const read = await readEventStream(response.body, limits, (event, data) =>
           ours(() => {
-            const outcome = reader.event(event, data, events.length);
+            const outcome = reader.event(event, data, received++);
             const at = elapsed();
-            events.push({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
+            keep({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
             if (outcome.chunk) {
               firstChunkMs ??= at;
               emulator.events.publish({
@@ -207,6 +226,7 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
       via,
       url,
       events,
+      ...(notKept.events || notKept.dataChars ? { notKept } : {}),
       timings: { firstByteMs, firstChunkMs, endMs: elapsed() },
       findings: delivery.findings,
       delivered: { messages: delivery.messages, instruction: delivery.instruction },

@@ -317,6 +317,14 @@ export const gatewaySlice = defineSlice<GatewayState>({
 
 // ---- Pushes, as the journal records them ----
 
+export interface PushEvent {
+  at: number;
+  event: string;
+  data: string | null;
+  ignored?: boolean;
+  dataCut?: boolean;
+}
+
 /** A push from the gateway to an agent: what the inspector shows beyond the HTTP exchange. */
 export interface PushRecord {
   sessionId: string;
@@ -326,8 +334,13 @@ export interface PushRecord {
   /** `open`: the open-session call; `message`: a visitor message. */
   via: "open" | "message";
   url: string;
-  /** Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing. */
-  events: { at: number; event: string; data: string | null; ignored?: boolean }[];
+  /**
+   * Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing.
+   * A long stream is kept in part: event data up to 64 KiB in all (later events have
+   * `dataCut: true` and no data), and at most 10,000 events (the rest counted in `notKept`).
+   */
+  events: PushEvent[];
+  notKept?: { events: number; dataChars: number };
   timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
   findings: Finding[];
   delivered: { messages: AgentMessage[]; instruction: Instruction | null };

@@ -12,6 +12,7 @@ import {
   openSession,
   register,
   say,
+  sse,
   startTestAgent,
 } from "../gateway/test-agent.ts";
 
@@ -66,6 +67,43 @@ Deno.test("a reply past the byte budget fails and is not kept whole", async () =
   });
   const streamed = await say(ccemu, streamSession.json.sessionId, { text: "hi" });
   assert.equal(streamed.json.error.code, "AgentReplyTooLarge");
+});
+
+Deno.test("a long stream is delivered whole; its journal entry keeps 64 KiB of event data", async () => {
+  await using ccemu = await startEmulator();
+  const piece = "y".repeat(1000);
+  const chunk = `event: message\ndata: ${
+    JSON.stringify({
+      event: "message",
+      conversation_id: "c-l",
+      answer: [{ message_id: "m1", content_type: "text", content: piece, created_at: 1 }],
+    })
+  }\n\n`;
+  const end = `event: end\ndata: ${
+    JSON.stringify({ event: "end", conversation_id: "c-l", answer: [{ metadata: {} }] })
+  }\n\n`;
+  await using agent = startTestAgent(() => sse([...Array(200).fill(chunk), end]));
+  const robotId = await register(ccemu, agent.url);
+  const { json } = await openSession(ccemu, { robotId, responseMode: "streaming" });
+  const reply = await say(ccemu, json.sessionId, { text: "hi" });
+  assert.equal(reply.json.error, null);
+  assert.equal(
+    reply.json.messages[0].content.content,
+    piece.repeat(200),
+    "the visitor gets it all",
+  );
+  const { push } = ccemu.journal.get(reply.json.journalId) as unknown as {
+    push: { events: { data: string | null; dataCut?: boolean }[]; notKept?: { dataChars: number } };
+  };
+  assert.equal(push.events.length, 201, "every event's time and name is kept");
+  const kept = push.events.reduce((n, e) => n + (e.data?.length ?? 0), 0);
+  assert.ok(kept <= 64 * 1024, `${kept} characters of event data kept`);
+  const cut = push.events.filter((e) => e.dataCut);
+  assert.ok(cut.length > 100 && cut.every((e) => e.data === null));
+  // What was kept and what was counted add up to every event's data as the agent sent it.
+  const dataOf = (event: string) => event.slice(event.indexOf("data: ") + 6, -2).length;
+  assert.equal(kept + push.notKept!.dataChars, 200 * dataOf(chunk) + dataOf(end));
+  assert.ok(push.notKept!.dataChars > 100_000);
 });
 
 Deno.test("replies nested too deep are the agent's invalid reply, and nothing breaks after", async () => {
