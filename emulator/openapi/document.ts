@@ -9,7 +9,7 @@ import { ERROR_STATUS } from "../core/errors.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { VERSION } from "../version.ts";
 import type { CapturedExample } from "./capture.ts";
-import { ROUTES } from "./control.ts";
+import { ROUTES, tagOf } from "./control.ts";
 
 type Json = Record<string, unknown>;
 
@@ -161,7 +161,7 @@ function controlPath(route: (typeof ROUTES)[number], c: Json) {
       route.path.replace(/[^\w]+(\w)/g, (_, ch) => ch.toUpperCase())
     }`,
     summary: route.summary,
-    tags: [route.tag],
+    tags: [tagOf(route.path)],
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? {
