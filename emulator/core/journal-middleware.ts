@@ -24,10 +24,10 @@ export function headersObject(headers: Headers): Record<string, string> {
 function queryRecord(url: URL): Record<string, string | string[]> {
   // No prototype: a parameter named `__proto__` is recorded like any other.
   const out: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of url.searchParams) {
+  url.searchParams.forEach((value, name) => {
     const seen = out[name];
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
+  });
   return out;
 }
 
