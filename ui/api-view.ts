@@ -8,7 +8,7 @@ import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { type ApiOperation, type FormField, valuesOf } from "./api-form.ts";
 import type { KeyEntry, SentAnswer } from "./controllers/api.ts";
-import { shared } from "./styles.ts";
+import { panes, shared } from "./styles.ts";
 
 const AREAS: [string, string][] = [
   ["outbound", "Outbound AI calling"],
@@ -20,17 +20,10 @@ const AREAS: [string, string][] = [
 export class ApiView extends LitElement {
   static override styles = [
     shared,
+    panes,
     css`
       :host {
-        display: grid;
         grid-template-columns: 300px 1fr 1fr;
-        gap: 12px;
-        height: 100%;
-        min-height: 0;
-      }
-      section {
-        overflow: auto;
-        padding: 10px;
       }
       .op {
         display: block;

@@ -6,7 +6,7 @@ import DOMPurify from "dompurify";
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { shared } from "./styles.ts";
+import { panes, shared } from "./styles.ts";
 
 export interface Directory {
   id: number;
@@ -39,17 +39,10 @@ const highlighted = (text: string) =>
 export class KbView extends LitElement {
   static override styles = [
     shared,
+    panes,
     css`
       :host {
-        display: grid;
         grid-template-columns: 260px 1fr 1fr;
-        gap: 12px;
-        height: 100%;
-        min-height: 0;
-      }
-      section {
-        overflow: auto;
-        padding: 10px;
       }
       ul {
         margin: 0;

@@ -97,3 +97,17 @@ export const shared = css`
     align-items: center;
   }
 `;
+
+/** A view of side-by-side panes that scroll on their own; the view sets grid-template-columns. */
+export const panes = css`
+  :host {
+    display: grid;
+    gap: 12px;
+    height: 100%;
+    min-height: 0;
+  }
+  section {
+    overflow: auto;
+    padding: 10px;
+  }
+`;
