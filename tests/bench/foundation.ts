@@ -7,7 +7,6 @@
  * and ccemu windows alternating so that a passing load on the machine hits both alike.
  */
 import { startEmulator } from "../../harness/mod.ts";
-import { SignedClient } from "../../harness/client.ts";
 import {
   CCEMU_ARGS,
   fixed as fmt,
@@ -15,6 +14,7 @@ import {
   median,
   type Row,
   SECONDS,
+  signedClient,
   spawnServer,
   verdict,
 } from "./kit.ts";
@@ -32,8 +32,7 @@ export async function benchFoundation(): Promise<Row[]> {
     const ccemu = await spawnServer(MAIN, CCEMU_ARGS, pinTo(0));
     try {
       const body = JSON.stringify({ robotStatus: 1 });
-      const clock = await (await fetch(`${ccemu.url}/_emulator/clock`)).json();
-      const client = new SignedClient({ url: ccemu.url, now: () => clock.now, expires: 86400 });
+      const client = await signedClient(ccemu.url);
       // One signed URL, reused: the server's verification is what is measured, not the client's signing.
       const path = (url: string) => url.slice(new URL(url).origin.length);
       const targets: Record<string, { origin: string; request: WrkRequest }> = {

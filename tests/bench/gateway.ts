@@ -9,8 +9,17 @@
  * adds (read -> arrival on the event stream); agent -> event stream is reported beside it.
  */
 import { createParser } from "eventsource-parser";
-import { SignedClient } from "../../harness/client.ts";
-import { fixed, percentile, type Row, SECONDS, spawnCcemu, spawnServer, verdict } from "./kit.ts";
+import {
+  control,
+  fixed,
+  percentile,
+  registerAgent,
+  type Row,
+  SECONDS,
+  spawnCcemu,
+  spawnServer,
+  verdict,
+} from "./kit.ts";
 
 const SESSIONS = 100;
 const ROUNDS = 3;
@@ -19,12 +28,6 @@ const CHUNKS = 20;
 const CHUNK_GAP_MS = 20;
 const AGENT = new URL("./streaming-agent.ts", import.meta.url).pathname;
 const wallNow = () => performance.timeOrigin + performance.now();
-async function control(url: string, path: string, body: unknown) {
-  const response = await fetch(url + path, { method: "POST", body: JSON.stringify(body) });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 interface Delays {
   /** From ccemu reading the chunk's bytes to the chunk arriving on the event stream. */
@@ -71,16 +74,7 @@ export async function benchGateway(): Promise<Row[]> {
     String(CHUNK_GAP_MS),
   ]);
   try {
-    const clock = await (await fetch(`${ccemu.url}/_emulator/clock`)).json();
-    const client = new SignedClient({ url: ccemu.url, now: () => clock.now, expires: 86400 });
-    const registered = await client.post("/livechat/third_part_bot_register", {
-      name: "bench agent",
-      domain: agent.url,
-      authEnabled: false,
-      pushConfigList: [{ type: "Message", uri: "/message", httpMethod: "POST" }],
-      platform: "Default",
-    });
-    const robotId = String(registered.body.robotId);
+    const robotId = await registerAgent(ccemu.url, agent.url, "bench agent");
 
     // 1. Chunk delivery latency over concurrent streaming sessions: one warm-up round (JIT,
     // connection pools), then ROUNDS measured rounds of fresh sessions.

@@ -6,8 +6,7 @@
  */
 import { internals } from "../../harness/internals.ts";
 import { startEmulator } from "../../harness/mod.ts";
-import { SignedClient } from "../../harness/client.ts";
-import { fixed, percentile, type Row, spawnCcemu, verdict } from "./kit.ts";
+import { fixed, percentile, type Row, rssOf, signedClient, spawnCcemu, verdict } from "./kit.ts";
 
 const WORDS = [
   "退款",
@@ -25,11 +24,6 @@ const WORDS = [
   "快递",
   "售后",
 ];
-
-async function rssOf(pid: number): Promise<number> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
 
 export async function benchKb(): Promise<Row[]> {
   const rows: Row[] = [];
@@ -119,8 +113,7 @@ export async function benchKb(): Promise<Row[]> {
     const size = 50 * 1024 * 1024;
     const ccemu = await spawnCcemu();
     try {
-      const clock = await (await fetch(`${ccemu.url}/_emulator/clock`)).json();
-      const api = new SignedClient({ url: ccemu.url, now: () => clock.now, expires: 86400 });
+      const api = await signedClient(ccemu.url);
       const { uploadUrl } =
         (await api.post("/aikb/get_file_upload_url", { fileName: "big.pdf", fileSize: size })).body
           .result as { uploadUrl: string };

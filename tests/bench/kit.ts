@@ -1,4 +1,8 @@
-/** What the benchmarks share: child-process servers, percentiles, the result table. */
+/**
+ * What the benchmarks share: child-process servers, signed and control calls to them, resident
+ * memory, percentiles, the result table.
+ */
+import { SignedClient } from "../../harness/client.ts";
 
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 export const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
@@ -78,4 +82,36 @@ export const CCEMU_ARGS = ["--port", "0", "--clock", "manual", "--seed", "1", "-
 /** ccemu itself as a child process, with `args` after the benchmarks' own. */
 export function spawnCcemu(...args: string[]) {
   return spawnServer(MAIN, [...CCEMU_ARGS, ...args]);
+}
+
+/** A client signing on the virtual clock of the ccemu at `url` (manual, so one reading serves). */
+export async function signedClient(url: string): Promise<SignedClient> {
+  const clock = await (await fetch(`${url}/_emulator/clock`)).json();
+  return new SignedClient({ url, now: () => clock.now, expires: 86400 });
+}
+
+/** POSTs to ccemu's control API; throws with its answer when it refuses. */
+export async function control(url: string, path: string, body: unknown) {
+  const response = await fetch(url + path, { method: "POST", body: JSON.stringify(body) });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Registers a default-way agent whose messages go to `agentUrl`/message; answers its robotId. */
+export async function registerAgent(url: string, agentUrl: string, name: string): Promise<string> {
+  const registered = await (await signedClient(url)).post("/livechat/third_part_bot_register", {
+    name,
+    domain: agentUrl,
+    authEnabled: false,
+    pushConfigList: [{ type: "Message", uri: "/message", httpMethod: "POST" }],
+    platform: "Default",
+  });
+  return String(registered.body.robotId);
+}
+
+/** A process's resident memory, bytes (the kernel's VmRSS). */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }

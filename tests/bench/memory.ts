@@ -7,8 +7,18 @@
  *      back some seconds after the load stops): memory returns after a burst.
  * Resident memory is the kernel's (VmRSS) for ccemu's process, started fresh.
  */
-import { SignedClient } from "../../harness/client.ts";
-import { CCEMU_ARGS, fixed, MAIN, type Row, spawnServer, verdict } from "./kit.ts";
+import {
+  CCEMU_ARGS,
+  control,
+  fixed,
+  MAIN,
+  registerAgent,
+  type Row,
+  rssOf,
+  signedClient,
+  spawnServer,
+  verdict,
+} from "./kit.ts";
 import { ensureWrk, pinTo, wrk, type WrkRequest } from "./wrk.ts";
 
 const LOAD_SECONDS = 30;
@@ -27,11 +37,6 @@ const READS = [
 ];
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-
-async function rssOf(pid: number): Promise<number> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,8 +59,7 @@ type Json = Record<string, unknown>;
 /** The signed requests of the mixed load, from the running ccemu's own OpenAPI examples. */
 export async function mixedRequests(url: string): Promise<WrkRequest[]> {
   const document = await (await fetch(`${url}/_emulator/openapi.json`)).json();
-  const clock = await (await fetch(`${url}/_emulator/clock`)).json();
-  const client = new SignedClient({ url, now: () => clock.now, expires: 86400 });
+  const client = await signedClient(url);
   const path = (signed: string) => signed.slice(url.length);
   const requests = READS.map((operation): WrkRequest => {
     const [method, route] = operation.split(" ") as ["GET" | "POST", string];
@@ -114,33 +118,21 @@ export async function benchMemory(): Promise<Row[]> {
     const ccemu = await spawnServer(MAIN, CCEMU_ARGS);
     const agent = await spawnServer(AGENT, ["--mb", String(REPLY_MB)]);
     try {
-      const clock = await (await fetch(`${ccemu.url}/_emulator/clock`)).json();
-      const client = new SignedClient({ url: ccemu.url, now: () => clock.now, expires: 86400 });
-      const registered = await client.post("/livechat/third_part_bot_register", {
-        name: "big replies",
-        domain: agent.url,
-        authEnabled: false,
-        pushConfigList: [{ type: "Message", uri: "/message", httpMethod: "POST" }],
-        platform: "Default",
-      });
-      const robotId = String(registered.body.robotId);
-      const control = async (path: string, body: unknown) => {
-        const response = await fetch(ccemu.url + path, {
-          method: "POST",
-          body: JSON.stringify(body),
-        });
-        return await response.json();
-      };
+      const robotId = await registerAgent(ccemu.url, agent.url, "big replies");
       const atStart = await rssOf(ccemu.pid);
       let peak = atStart, delivered = 0;
       for (let i = 0; i < REPLIES; i++) {
-        const session = await control("/_emulator/gateway/sessions", {
+        const session = await control(ccemu.url, "/_emulator/gateway/sessions", {
           robotId,
           responseMode: "blocking",
         });
-        const reply = await control(`/_emulator/gateway/sessions/${session.sessionId}/messages`, {
-          text: `message ${i}`,
-        });
+        const reply = await control(
+          ccemu.url,
+          `/_emulator/gateway/sessions/${session.sessionId}/messages`,
+          {
+            text: `message ${i}`,
+          },
+        );
         if (!reply.error) delivered++;
         peak = Math.max(peak, await rssOf(ccemu.pid));
       }
