@@ -13,7 +13,7 @@ import { ApiError } from "./core/errors.ts";
 import { journalExchanges } from "./core/journal-middleware.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
 import { loopbackOnly } from "./control/guard.ts";
-import { controlError } from "./control/http.ts";
+import { controlError, methodsAt } from "./control/http.ts";
 import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
 import { apiRoutes } from "./control/api-routes.ts";
@@ -109,14 +109,21 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
       return c.body(await script());
     });
   }
-  app.notFound((c) =>
-    controlError(emulator)(
-      new ApiError(
-        "ResourceNotFound",
-        `No route at ${c.req.path}. The emulated APIs live under /gateway and /aikb; the control API under /_emulator.`,
-      ),
+  app.notFound((c) => {
+    const methods = methodsAt(app.routes, c.req.path);
+    if (methods.length) c.header("allow", methods.join(", "));
+    return controlError(emulator)(
+      methods.length
+        ? new ApiError(
+          "HttpRequestMethodNotSupported",
+          `${c.req.path} takes ${methods.join(" or ")}, not ${c.req.method}.`,
+        )
+        : new ApiError(
+          "ResourceNotFound",
+          `No route at ${c.req.path}. The emulated APIs live under /gateway and /aikb; the control API under /_emulator.`,
+        ),
       c,
-    )
-  );
+    );
+  });
   return { hono: app, areas };
 }

@@ -1,4 +1,4 @@
-/** What every control route shares: the error envelope. */
+/** What every control route shares: the error envelope, and the answer to a wrong method. */
 import type { Context } from "hono";
 import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";
@@ -11,4 +11,19 @@ export function controlError(emulator: Emulator) {
     const apiError = toApiError(error);
     return c.json(failureBody(emulator.newControlRequestId(), apiError, false), apiError.status);
   };
+}
+
+/**
+ * The methods the app's routes take at `path` (middleware, registered for ALL, aside): when a
+ * request finds no route, this tells a wrong method from a wrong path.
+ */
+export function methodsAt(routes: readonly { method: string; path: string }[], path: string) {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === "ALL") continue;
+    const pattern = route.path.replace(/[.+?^$()|[\]\\]/g, "\\$&")
+      .replace(/:\w+(\{[^}]*\})?/g, "[^/]+").replace(/\*/g, ".*");
+    if (new RegExp(`^${pattern}$`).test(path)) methods.add(route.method);
+  }
+  return [...methods];
 }

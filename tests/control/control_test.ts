@@ -289,3 +289,24 @@ Deno.test("unknown routes answer ResourceNotFound in the envelope", async () => 
   assert.equal(res.status, 404);
   assert.equal(res.json.error.code, "ResourceNotFound");
 });
+
+Deno.test("a wrong method on a control route is HttpRequestMethodNotSupported, naming the method it takes", async () => {
+  using ccemu = testEmulator();
+  const before = await ccemu.control("GET", "/_emulator/clock");
+  for (
+    const [method, path, takes] of [
+      ["GET", "/_emulator/reset", "POST"],
+      ["DELETE", "/_emulator/clock", "GET or POST"],
+      ["GET", "/_emulator/api/send", "POST"],
+      ["PUT", "/_emulator/keys/ccemu-demo-key", "DELETE"],
+    ]
+  ) {
+    const res = await ccemu.control(method, path);
+    assert.equal(res.status, 405, `${method} ${path}`);
+    assert.equal(res.json.error.code, "HttpRequestMethodNotSupported");
+    assert.equal(res.json.error.message, `${path} takes ${takes}, not ${method}.`);
+    assert.equal(res.headers.get("allow"), takes.replace(" or ", ", "));
+  }
+  assert.deepEqual((await ccemu.control("GET", "/_emulator/clock")).json, before.json);
+  assert.equal((await ccemu.control("GET", "/_emulator/keys")).json.keys.length, 3);
+});
