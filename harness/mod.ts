@@ -38,7 +38,7 @@ import { INTERNALS, internals } from "./internals.ts";
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
-export type { ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
+export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
 export type { CheckOptions, ConformanceReport } from "../emulator/scenarios/conformance.ts";
 export type { CheckResult } from "../emulator/scenarios/conformance.ts";
 export type { Expectation } from "../emulator/scenarios/schemas.ts";

@@ -41,7 +41,12 @@ function checkUnits(body: Record<string, unknown>): void {
 export function clockRoutes(emulator: Emulator) {
   const clock = emulator.clock;
   return new Hono<AppEnv>()
-    .get("/", (c) => c.json(clock.status()))
+    // The first tenant's zone beside the instant: the UI shows local time the way tenants see it.
+    .get("/", (c) =>
+      c.json({
+        ...clock.status(),
+        timeZone: emulator.state.enterprises[0]?.timeZone ?? "Asia/Shanghai",
+      }))
     .post("/", async (c) => {
       const { mode, now } = parseParameters(SetClockRequest, await jsonObject(c, 4096));
       if (mode) clock.setMode(mode);

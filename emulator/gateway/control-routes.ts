@@ -1,6 +1,6 @@
 /**
  * `/_emulator/gateway/*`: robots (list, add an agent by URL, time-outs, delete) and visitor
- * sessions (open, list, read, send a message) that the UI, the harness and users' tests drive;
+ * sessions (open, list, read, delete, send a message, export and import transcripts) that the UI, the harness and users' tests drive;
  * `/_storage/media/*`: what agents fetch for a visitor's image.
  */
 import { Hono } from "hono";
@@ -17,6 +17,7 @@ import {
 } from "./schemas.ts";
 import { openSession, sendMessage, sessionSummaries, type VisitorMessage } from "./sessions.ts";
 import type { GatewayStore } from "./store.ts";
+import { exportTranscript, importTranscript, TranscriptSchema } from "./transcripts.ts";
 
 export function gatewayControlRoutes(store: GatewayStore) {
   return new Hono<AppEnv>().basePath("/gateway")
@@ -43,6 +44,19 @@ export function gatewayControlRoutes(store: GatewayStore) {
     })
     .get("/sessions", (c) => c.json({ sessions: sessionSummaries(store, c.req.query("robotId")) }))
     .get("/sessions/:sessionId", (c) => c.json(store.findSession(c.req.param("sessionId"))))
+    .delete("/sessions/:sessionId", (c) => {
+      store.deleteSession(c.req.param("sessionId"));
+      return c.json({ deleted: c.req.param("sessionId") });
+    })
+    .get("/sessions/:sessionId/transcript", (c) => {
+      const sessionId = c.req.param("sessionId");
+      c.header("content-disposition", `attachment; filename="${sessionId}.transcript.json"`);
+      return c.json(exportTranscript(store, sessionId));
+    })
+    .post("/transcripts", async (c) => {
+      const transcript = parseParameters(TranscriptSchema, await jsonObject(c, 16 * 1024 * 1024));
+      return c.json(importTranscript(store, transcript), 201);
+    })
     .post("/sessions/:sessionId/messages", async (c) => {
       const sessionId = c.req.param("sessionId");
       store.findSession(sessionId);

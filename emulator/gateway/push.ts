@@ -38,6 +38,8 @@ export interface PushInput {
   via: "open" | "message";
   mode: ResponseMode;
   body: Record<string, unknown>;
+  /** What the visitor sent, in a line (the inspector's activity log); none for the open call. */
+  visitor?: string;
 }
 
 export interface PushOutcome {
@@ -224,6 +226,7 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
       platform: robot.platform,
       responseMode: mode,
       via,
+      visitor: input.visitor ?? null,
       url,
       events,
       ...(notKept.events || notKept.dataChars ? { notKept } : {}),

@@ -246,6 +246,18 @@ export const ResponseModeSchema = z.enum(["blocking", "streaming"], {
 });
 export type ResponseMode = z.infer<typeof ResponseModeSchema>;
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+/** Checked as far as the UI reads them (a snapshot or a transcript may come from a file). */
+const AgentMessageValue = z.custom<AgentMessage>(
+  (v) => isObject(v) && typeof v.type === "number",
+  { error: "must be an agent message object with a numeric type" },
+);
+const InstructionValue = z.custom<Instruction>(
+  (v) => isObject(v) && typeof v.actionType === "string" && isObject(v.actionData),
+  { error: "must be an instruction {actionType, actionData}" },
+);
+
 const HistoryItemSchema = z.union([
   z.strictObject({
     kind: z.literal("visitor"),
@@ -258,13 +270,13 @@ const HistoryItemSchema = z.union([
     kind: z.literal("agent"),
     at: z.number(),
     via: z.enum(["open", "message"]),
-    message: z.custom<AgentMessage>(),
+    message: AgentMessageValue,
     journalId: z.number().nullable(),
   }),
   z.strictObject({
     kind: z.literal("instruction"),
     at: z.number(),
-    instruction: z.custom<Instruction>(),
+    instruction: InstructionValue,
     journalId: z.number().nullable(),
   }),
   z.strictObject({
@@ -287,9 +299,11 @@ export const SessionSchema = z.strictObject({
   responseMode: ResponseModeSchema,
   inputs: z.record(z.string(), z.unknown()),
   conversationId: z.string().nullable(),
-  transferred: z.custom<Instruction>().nullable(),
+  transferred: InstructionValue.nullable(),
   createTime: z.number(),
   history: z.array(HistoryItemSchema),
+  /** Set on a session imported from a transcript file: it can be read and replayed, not continued. */
+  importedFrom: z.strictObject({ sessionId: z.string(), exportedAt: z.string() }).optional(),
 });
 export type Session = z.infer<typeof SessionSchema>;
 
@@ -333,6 +347,8 @@ export interface PushRecord {
   responseMode: string;
   /** `open`: the open-session call; `message`: a visitor message. */
   via: "open" | "message";
+  /** What the visitor sent, in a line: the text, or `[image name.png]`; null for the open call. */
+  visitor: string | null;
   url: string;
   /**
    * Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing.

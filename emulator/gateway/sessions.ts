@@ -4,8 +4,16 @@
  * each visitor message pushed the robot's way, the conversation id carried, history kept.
  */
 import { push, type PushOutcome } from "./push.ts";
-import type { HistoryItem, OpenSessionInput, Robot, Session, Visitor } from "./schemas.ts";
+import type {
+  HistoryItem,
+  OpenSessionInput,
+  PushEntry,
+  Robot,
+  Session,
+  Visitor,
+} from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";
+import { assertLive } from "./transcripts.ts";
 
 /** Every key of spec 2.3, filled from the profile ("" where the profile says nothing). */
 export function buildInputs(
@@ -189,6 +197,7 @@ export function sendMessage(
   message: VisitorMessage,
 ): Promise<Exchange> {
   const session = store.findSession(sessionId);
+  assertLive(session);
   const robot = store.findRobot(session.robotId);
   return store.queued(sessionId, async () => {
     // Read again inside the queue: an earlier message may have brought the conversation id.
@@ -211,6 +220,9 @@ export function sendMessage(
       via: "message",
       mode: session.responseMode,
       body: messageBody(robot, session, message),
+      visitor: message.messageType === 100
+        ? message.message.content
+        : `[image ${message.message.fileName}]`,
     });
     const visitorItem = session.history.findLast((item) => item.kind === "visitor");
     if (visitorItem) visitorItem.journalId = outcome.journalId;
@@ -218,9 +230,49 @@ export function sendMessage(
   });
 }
 
-/** Sessions without their histories (the list view), optionally one robot's. */
+/** One line of a history item, for the session list. */
+function itemLine(item: HistoryItem): string {
+  switch (item.kind) {
+    case "visitor":
+      return item.messageType === 100
+        ? String(item.message.content)
+        : `[image ${item.message.fileName}]`;
+    case "agent": {
+      const content = (item.message as { content?: Record<string, unknown> }).content ?? {};
+      const text = content.content ?? content.title ?? content.fileName;
+      return typeof text === "string" ? text : `[message type ${item.message.type}]`;
+    }
+    case "instruction":
+      return `[${item.instruction.actionType}]`;
+    case "error":
+      return `[${item.code}]`;
+  }
+}
+
+/**
+ * Sessions without their histories (the session list), optionally one robot's: who, with which
+ * robot, the last line, how many findings its pushes drew (while the journal still holds them),
+ * whether it was transferred or imported.
+ */
 export function sessionSummaries(store: GatewayStore, robotId?: string) {
+  const journal = store.emulator.journal;
   return store.state.sessions
     .filter((s) => robotId === undefined || s.robotId === robotId)
-    .map(({ history, ...summary }) => ({ ...summary, messages: history.length }));
+    .map(({ history, ...summary }) => {
+      const findings = { errors: 0, warnings: 0 };
+      for (const id of new Set(history.map((i) => i.journalId))) {
+        const entry = id === null ? undefined : journal.get(id) as PushEntry | undefined;
+        for (const f of entry?.push?.findings ?? []) {
+          findings[f.severity === "error" ? "errors" : "warnings"]++;
+        }
+      }
+      const last = history.at(-1);
+      return {
+        ...summary,
+        robotName: store.state.robots.find((r) => r.robotId === summary.robotId)?.name ?? null,
+        messages: history.length,
+        lastMessage: last ? { at: last.at, kind: last.kind, text: itemLine(last) } : null,
+        findings,
+      };
+    });
 }

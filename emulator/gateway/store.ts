@@ -110,6 +110,13 @@ export class GatewayStore extends AreaStore<GatewayState> {
     this.emulator.events.publish({ type: "state", change: "robot-deleted", detail: { robotId } });
   }
 
+  deleteSession(sessionId: string): void {
+    this.findSession(sessionId);
+    this.state.sessions = this.state.sessions.filter((s) => s.sessionId !== sessionId);
+    this.#queues.delete(sessionId);
+    this.emulator.events.publish({ type: "gateway", change: "session-deleted", sessionId });
+  }
+
   findSession(sessionId: string): Session {
     const sessions = this.state.sessions;
     // Rebuilt when reset, import or deletion replaced the list, or a session was added.

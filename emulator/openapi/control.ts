@@ -12,6 +12,7 @@ import {
   RobotSettingsRequest,
   SendMessageRequest,
 } from "../gateway/schemas.ts";
+import { TranscriptSchema } from "../gateway/transcripts.ts";
 import { ControlSearchRequest } from "../kb/schemas.ts";
 import { AccountChange, LineChange } from "../outbound/schemas.ts";
 import { ReplayRequest } from "../scenarios/schemas.ts";
@@ -167,6 +168,22 @@ export const ROUTES: DocumentedRoute[] = [
     method: "GET",
     path: "/_emulator/gateway/sessions/{sessionId}",
     summary: "One session with its history.",
+  },
+  {
+    method: "DELETE",
+    path: "/_emulator/gateway/sessions/{sessionId}",
+    summary: "Delete a session.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/gateway/sessions/{sessionId}/transcript",
+    summary: "The session as a transcript file.",
+  },
+  {
+    method: "POST",
+    path: "/_emulator/gateway/transcripts",
+    summary: "Import a transcript as a new, read-only session.",
+    body: TranscriptSchema,
   },
   {
     method: "POST",

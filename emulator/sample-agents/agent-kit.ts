@@ -1,6 +1,7 @@
 /** What both sample agents share: options, the Bearer check, chunking, assets. */
 import type { Context, Next } from "hono";
-import { CARD_PNG, GUIDE, type KnowledgeEntry } from "./catalog.ts";
+import { CARD_PNG } from "./card-png.ts";
+import { GUIDE, type KnowledgeEntry } from "./catalog.ts";
 
 export interface SampleAgentOptions {
   /** The knowledge to answer from (read on every question, so edits show at once). */

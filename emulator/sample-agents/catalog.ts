@@ -1,4 +1,5 @@
 import { bestMatch as bestBigramMatch } from "../kb/matching.ts";
+import { CARD_PNG } from "./card-png.ts";
 
 /**
  * What the sample agents say: one answer per keyword (each message type of spec 2.5), transfers on
@@ -209,12 +210,4 @@ export function answerFor(
 
 export const GUIDE = new TextEncoder().encode(
   "ccemu sample file.\nThe sample agents send it for the keyword `file`.\n",
-);
-
-/** A 1x1 PNG, the picture behind every sample image. */
-export const CARD_PNG = Uint8Array.from(
-  atob(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  ),
-  (c) => c.charCodeAt(0),
 );

@@ -21,12 +21,21 @@ export interface StepReport {
   failures: string[];
   sent: unknown;
   expected: Expectation;
+  /** Expected against what the reply showed, per expectation (empty when nothing came back). */
+  checks: Check[];
   got:
     | Pick<Exchange, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
       elapsedMs: number;
     }
     | null;
   journalId: number | null;
+}
+
+export interface Check {
+  key: keyof Expectation;
+  expected: unknown;
+  observed: unknown;
+  passed: boolean;
 }
 
 export interface ScenarioReport {
@@ -84,21 +93,23 @@ const typeKey = (
   m: { type: number; subtype?: number },
 ) => (m.subtype === undefined ? String(m.type) : `${m.type}/${m.subtype}`);
 
-/** The expectations that do not hold for an exchange, as sentences. */
-export function failuresOf(
+/** The expectations that do not hold for an exchange, as sentences, each with its key. */
+function keyedFailures(
   expect: Expectation,
   exchange: Exchange,
   elapsedMs: number,
   firstConversationId: string | null,
-): string[] {
-  const failures: string[] = [];
+): [keyof Expectation, string][] {
+  const failures: [keyof Expectation, string][] = [];
+  const fail = (key: keyof Expectation, message: string) => failures.push([key, message]);
   const types = exchange.messages.map(typeKey);
   for (const wanted of expect.types ?? []) {
     const ok = typeof wanted === "number"
       ? exchange.messages.some((m) => m.type === wanted)
       : types.includes(wanted);
     if (!ok) {
-      failures.push(
+      fail(
+        "types",
         `expected a message of type ${wanted}; got ${types.join(", ") || "no message"}`,
       );
     }
@@ -106,11 +117,12 @@ export function failuresOf(
   const text = visibleText(exchange.messages);
   for (const piece of [expect.textContains ?? []].flat()) {
     if (!text.includes(piece)) {
-      failures.push(`expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
+      fail("textContains", `expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
     }
   }
   if (expect.textMatches && !new RegExp(expect.textMatches).test(text)) {
-    failures.push(
+    fail(
+      "textMatches",
       `expected the text to match /${expect.textMatches}/; got "${text.slice(0, 160)}"`,
     );
   }
@@ -118,7 +130,8 @@ export function failuresOf(
     const offered = offeredOptions(exchange.messages);
     const missing = expect.options.filter((o) => !offered.includes(o));
     if (missing.length) {
-      failures.push(
+      fail(
+        "options",
         `expected the options ${missing.map((o) => `"${o}"`).join(", ")}; offered ${
           offered.map((o) => `"${o}"`).join(", ") || "none"
         }`,
@@ -129,17 +142,19 @@ export function failuresOf(
     ? exchange.instruction
     : null;
   if (expect.transfer === false && transfer) {
-    failures.push(`expected no transfer; got ${JSON.stringify(transfer.actionData)}`);
+    fail("transfer", `expected no transfer; got ${JSON.stringify(transfer.actionData)}`);
   }
   if (expect.transfer === true && (!transfer || transfer.actionData.qno !== undefined)) {
-    failures.push(
+    fail(
+      "transfer",
       `expected a plain transfer to a human; got ${
         transfer ? `a transfer to queue ${transfer.actionData.qno}` : "none"
       }`,
     );
   }
   if (typeof expect.transfer === "object" && transfer?.actionData.qno !== expect.transfer.qno) {
-    failures.push(
+    fail(
+      "transfer",
       `expected a transfer to queue ${expect.transfer.qno}; got ${
         transfer ? `queue ${transfer.actionData.qno ?? "(none: plain)"}` : "no transfer"
       }`,
@@ -147,21 +162,23 @@ export function failuresOf(
   }
   if (expect.error === undefined || expect.error === false) {
     if (exchange.error) {
-      failures.push(
+      fail(
+        "error",
         `expected no agent error; got ${exchange.error.code}: ${exchange.error.message}`,
       );
     }
-  } else if (!exchange.error) failures.push("expected an agent error; the agent answered normally");
+  } else if (!exchange.error) fail("error", "expected an agent error; the agent answered normally");
   else if (typeof expect.error === "object" && exchange.error.code !== expect.error.code) {
-    failures.push(`expected the agent error ${expect.error.code}; got ${exchange.error.code}`);
+    fail("error", `expected the agent error ${expect.error.code}; got ${exchange.error.code}`);
   }
   if (expect.noErrorFindings !== false) {
     for (const f of exchange.findings.filter((f) => f.severity === "error")) {
-      failures.push(`finding at ${f.path}: ${f.message}`);
+      fail("noErrorFindings", `finding at ${f.path}: ${f.message}`);
     }
   }
   if (expect.withinMs !== undefined && elapsedMs > expect.withinMs) {
-    failures.push(
+    fail(
+      "withinMs",
       `expected the reply within ${expect.withinMs} ms; it took ${Math.round(elapsedMs)} ms`,
     );
   }
@@ -169,12 +186,74 @@ export function failuresOf(
     expect.sameConversation !== false && firstConversationId && exchange.replyConversationId &&
     exchange.replyConversationId !== firstConversationId
   ) {
-    failures.push(
+    fail(
+      "sameConversation",
       `expected the conversation ${firstConversationId} to go on; the agent answered in ${exchange.replyConversationId}`,
     );
   }
   return failures;
 }
+
+/** The expectations that do not hold for an exchange, as sentences. */
+export function failuresOf(
+  expect: Expectation,
+  exchange: Exchange,
+  elapsedMs: number,
+  firstConversationId: string | null,
+): string[] {
+  return keyedFailures(expect, exchange, elapsedMs, firstConversationId).map(([, m]) => m);
+}
+
+/** What the reply showed, in each expectation's terms (the report's expected-against-got view). */
+function observed(exchange: Exchange, elapsedMs: number): Record<keyof Expectation, unknown> {
+  const text = visibleText(exchange.messages).slice(0, 300);
+  const transfer = exchange.instruction?.actionType === "TRANSFER_HUMAN"
+    ? exchange.instruction.actionData.qno === undefined
+      ? true
+      : { qno: exchange.instruction.actionData.qno }
+    : false;
+  return {
+    types: exchange.messages.map(typeKey),
+    textContains: text,
+    textMatches: text,
+    options: offeredOptions(exchange.messages),
+    transfer,
+    error: exchange.error ? { code: exchange.error.code } : false,
+    noErrorFindings: exchange.findings.filter((f) => f.severity === "error").map((f) => f.message),
+    withinMs: Math.round(elapsedMs),
+    sameConversation: exchange.replyConversationId,
+  };
+}
+
+/**
+ * One row per expectation that was written or that failed: expected, what the reply showed, and
+ * whether it held.
+ */
+function checksOf(
+  expect: Expectation,
+  exchange: Exchange,
+  elapsedMs: number,
+  firstConversationId: string | null,
+): Check[] {
+  const failed = new Set(
+    keyedFailures(expect, exchange, elapsedMs, firstConversationId).map(([key]) => key),
+  );
+  const seen = observed(exchange, elapsedMs);
+  const keys = Object.keys(seen) as (keyof Expectation)[];
+  return keys.filter((key) => key in expect || failed.has(key)).map((key) => ({
+    key,
+    expected: expect[key] ?? DEFAULTS[key],
+    observed: seen[key],
+    passed: !failed.has(key),
+  }));
+}
+
+/** What an unwritten expectation means (schemas.ts). */
+const DEFAULTS: Partial<Record<keyof Expectation, unknown>> = {
+  error: false,
+  noErrorFindings: true,
+  sameConversation: true,
+};
 
 /** The robot a scenario talks to: a registered one, or one registered now for its agent URL. */
 function robotFor(gateway: GatewayStore, scenario: Scenario): string {
@@ -214,6 +293,7 @@ function report(
     failures,
     sent,
     expected,
+    checks: checksOf(expected, exchange, elapsedMs, first),
     got: { messages, instruction, findings, error, replyConversationId, elapsedMs },
     journalId: exchange.journalId,
   };
@@ -277,6 +357,7 @@ export async function runScenario(
         failures: openFailures,
         sent: null,
         expected: scenario.expectOpen!,
+        checks: [],
         got: null,
         journalId: null,
       }

@@ -13,6 +13,7 @@ Deno.test("clock routes: read, set mode and time, advance by ms or to a time", a
     iso: "2026-01-05T01:00:00.000Z",
     pendingTimers: 0,
     nextTimerAt: null,
+    timeZone: "Asia/Shanghai",
   });
 
   let fired = 0;

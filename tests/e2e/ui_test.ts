@@ -14,7 +14,7 @@ import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.t
 import { startServer } from "../../emulator/server.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { Buffer } from "node:buffer";
-import { CARD_PNG } from "../../emulator/sample-agents/catalog.ts";
+import { CARD_PNG } from "../../emulator/sample-agents/card-png.ts";
 import { envelope, message, startTestAgent } from "../gateway/test-agent.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
