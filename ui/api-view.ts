@@ -2,7 +2,7 @@
  * API: every signed operation, grouped by area, with the vendor's descriptions; a form built from
  * its schema with the example filled in; a tenant's key to sign with; and the answer with its
  * string-to-sign, a link to its journal entry, and the request as curl or Java. Events up:
- * `select-operation`, `pick-key`, `send` ({params, query}), `inspect` (a journal id).
+ * `select-operation`, `pick-key`, `send` ({params, query}); the journal link is a deep link.
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
@@ -203,11 +203,7 @@ export class ApiView extends LitElement {
             <h4>String to sign</h4>
             <pre id="string-to-sign">${this.answer.stringToSign}</pre>
             ${this.answer.journalId !== null
-              ? html`<p><a href=${`#inspector`} @click=${() =>
-                this.#emit(
-                  "inspect",
-                  this.answer!.journalId,
-                )}>journal entry #${this.answer.journalId}</a></p>`
+              ? html`<p><a href=${`#inspector/${this.answer.journalId}`}>journal entry #${this.answer.journalId}</a></p>`
               : nothing}
             <p>
               <button @click=${() => this.#copy("curl")}>Copy as curl</button>

@@ -2,8 +2,9 @@
  * `<ccemu-app>`: routes between the views. Each view has a controller (ui/controllers/) that
  * fetches what it shows through the one control client and acts for it; the app hands the
  * controller's data down as properties and the view's events (what the user does) up to the
- * controller. State lives in ccemu, so a reload shows the same thing (the URL hash keeps the view
- * and the open session).
+ * controller. State lives in ccemu, so a reload shows the same thing: the URL hash keeps the view
+ * and what is open in it (`#conversations/s-1`, `#inspector/42`, `#api/robot_list`).
+ * Keys: `/` goes to the message box, Esc closes the innermost open thing of the view.
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
@@ -21,6 +22,16 @@ import "./kb-view.ts";
 import "./outbound-view.ts";
 import "./scenarios-view.ts";
 import { shared } from "./styles.ts";
+import type { ConversationView } from "./conversation-view.ts";
+
+interface ClockReading {
+  mode: "real" | "manual";
+  now: number;
+  iso: string;
+  timeZone: string;
+  /** performance.now() when read: real time ticks on from here. */
+  readAt: number;
+}
 
 const VIEWS = [
   ["conversations", "Conversations"],
@@ -71,6 +82,10 @@ export class App extends LitElement {
         margin-left: auto;
         font-size: 12px;
         color: #c9d3ea;
+        font-variant-numeric: tabular-nums;
+      }
+      .clock strong {
+        color: #fff;
       }
       main {
         flex: 1;
@@ -94,8 +109,11 @@ export class App extends LitElement {
   accessor view: View = "conversations";
   @state()
   accessor problem = "";
+  /** The virtual clock as last read, and when (performance.now()) it was read. */
   @state()
-  accessor clock = "";
+  accessor clock: ClockReading | null = null;
+  /** Redraws the header clock each second while it runs on real time. */
+  #tick?: ReturnType<typeof setInterval>;
 
   readonly #client = new ControlClient();
   readonly #chat = new ConversationController(this, this.#client);
@@ -108,8 +126,8 @@ export class App extends LitElement {
   constructor() {
     super();
     this.#client.onProblem = (message) => (this.problem = message);
-    this.#client.on<{ change: string; detail?: { iso?: string } }>("state", (event) => {
-      if (event.change === "clock" && event.detail?.iso) this.clock = event.detail.iso;
+    this.#client.on<{ change: string }>("state", (event) => {
+      if (event.change === "clock") this.#client.attempt(() => this.#readClock());
       if (event.change === "reset" || event.change === "snapshot-imported") this.#load();
     });
   }
@@ -118,44 +136,75 @@ export class App extends LitElement {
     super.connectedCallback();
     this.#readHash();
     addEventListener("hashchange", this.#readHash);
+    addEventListener("keydown", this.#keys);
+    // A quarter second: the shown second turns at most 250 ms late, whatever the reading's phase.
+    this.#tick = setInterval(() => this.clock?.mode === "real" && this.requestUpdate(), 250);
     this.#load();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
     removeEventListener("hashchange", this.#readHash);
+    removeEventListener("keydown", this.#keys);
+    clearInterval(this.#tick);
     this.#client.close();
   }
 
-  /** `#view/part`: the part is the open session, or in the API view the chosen operation. */
+  /** `#view/part`: the open session, the selected journal entry, or the chosen operation. */
   #readHash = () => {
     const [view, part] = location.hash.slice(1).split("/");
     if (view === "api" && part) this.#api.select(part);
+    if (view === "inspector") this.#inspector.select(part ? Number(part) : null);
+    if (view === "conversations" && part && part !== this.#chat.session?.sessionId) {
+      this.#chat.loadSession(part);
+    }
     if (VIEWS.some(([v]) => v === view) && view !== this.view) {
       this.view = view as View;
       this.#loadView();
     }
-    if (view !== "api" && part && part !== this.#chat.session?.sessionId) {
-      this.#chat.loadSession(part);
+  };
+
+  /** Goes to a view, with what it had open (the session, the entry, the operation). */
+  #go(view: View, part?: string | number | null) {
+    const open = part !== undefined ? part : {
+      conversations: this.#chat.session?.sessionId ?? this.#chat.tabs.at(-1),
+      inspector: this.#inspector.selectedId,
+      api: this.#api.selected,
+    }[view as string];
+    location.hash = open === undefined || open === null || open === "" ? view : `${view}/${open}`;
+    this.#readHash(); // at once: hashchange comes later, and `/` must find the view in place
+  }
+
+  /** `/` reaches the message box from anywhere but a text field; Esc closes what is open. */
+  #keys = (event: KeyboardEvent) => {
+    const target = event.composedPath()[0] as HTMLElement;
+    const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement;
+    if (event.key === "/" && !typing) {
+      event.preventDefault();
+      if (this.view !== "conversations") this.#go("conversations");
+      this.updateComplete.then(() =>
+        this.renderRoot.querySelector<ConversationView>("ccemu-conversation")?.focusMessage()
+      );
+    } else if (event.key === "Escape") {
+      const view = this.renderRoot.querySelector("main > *") as { escape?: () => boolean } | null;
+      if (!view?.escape?.()) this.problem = "";
     }
   };
 
-  #go(view: View) {
-    this.view = view;
-    const session = this.#chat.session;
-    location.hash = view === "api"
-      ? `api/${this.#api.selected}`
-      : session
-      ? `${view}/${session.sessionId}`
-      : view;
-    this.#loadView();
+  async #readClock() {
+    const status = await this.#client.request<Omit<ClockReading, "readAt">>(
+      "GET",
+      "/_emulator/clock",
+    );
+    this.clock = { ...status, readAt: performance.now() };
   }
 
   /** What the current view shows, fetched when it opens. */
   #loadView() {
     this.#outbound.active = this.view === "outbound";
     const load = {
-      conversations: undefined,
+      conversations: () => this.#chat.loadSessions(),
       inspector: undefined,
       scenarios: () => this.#scenarios.load(),
       outbound: () => this.#outbound.load(),
@@ -166,14 +215,14 @@ export class App extends LitElement {
   }
 
   async #load() {
-    await this.#client.attempt(async () => {
-      const [clock] = await Promise.all([
-        this.#client.request<{ iso: string }>("GET", "/_emulator/clock"),
+    await this.#client.attempt(() =>
+      Promise.all([
+        this.#readClock(),
         this.#chat.loadRobots(),
+        this.#chat.loadSessions(),
         this.#inspector.load(),
-      ]);
-      this.clock = clock.iso;
-    });
+      ])
+    );
     this.#client.connect();
     this.#loadView();
   }
@@ -183,16 +232,24 @@ export class App extends LitElement {
     if (this.view === "scenarios") {
       const s = this.#scenarios;
       return html`
-        <ccemu-scenarios .scenarios=${s.scenarios} .robots=${chat.robots} .report=${s.report}
-          .running=${s.running} .sessionId=${chat.session?.sessionId ?? ""}
-          @run-scenario=${(e: CustomEvent) => s.run(e.detail)}></ccemu-scenarios>
+        <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .robots=${chat.robots}
+          .robotId=${s.robotId} .sessions=${chat.sessions} .sessionId=${s.sessionId}
+          .runs=${s.runs} .shown=${s.shown} .running=${s.running}
+          @run-scenario=${(e: CustomEvent<string>) => this.#act(() => s.run(e.detail))}
+          @run-all=${() => this.#act(() => s.runAll())}
+          @show-run=${(e: CustomEvent<number>) => s.showRun(e.detail)}
+          @load-scenario=${(e: CustomEvent) => s.addLoaded(e.detail)}
+          @pick-robot=${(e: CustomEvent<string>) => s.pickRobot(e.detail)}
+          @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
+          @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}
+          @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}></ccemu-scenarios>
       `;
     }
     if (this.view === "outbound") {
       const o = this.#outbound;
       return html`
         <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
-          .callJobId=${o.callJobId} .clock=${this.clock}
+          .callJobId=${o.callJobId} .clock=${this.clock?.iso ?? ""}
           @pick-task=${(e: CustomEvent<number>) => o.pickTask(e.detail)}
           @pick-call=${(e: CustomEvent<number>) => o.pickCall(e.detail)}
           @advance=${(e: CustomEvent<{ ms: number }>) => o.advance(e.detail)}
@@ -214,36 +271,43 @@ export class App extends LitElement {
       return html`
         <ccemu-api .operations=${api.operations} .keys=${api.keys} .selected=${api.selected}
           .accessKeyId=${api.accessKeyId} .answer=${api.answer} .sending=${api.sending}
-          @select-operation=${(e: CustomEvent<string>) => {
-            api.select(e.detail);
-            location.hash = `api/${e.detail}`;
-          }}
+          @select-operation=${(e: CustomEvent<string>) => this.#go("api", e.detail)}
           @pick-key=${(e: CustomEvent<string>) => api.pickKey(e.detail)}
-          @send=${(e: CustomEvent) => this.#act(() => api.send(e.detail.params, e.detail.query))}
-          @inspect=${(e: CustomEvent<number>) => {
-            inspector.select(e.detail);
-            this.#go("inspector");
-          }}></ccemu-api>
+          @send=${(e: CustomEvent) =>
+            this.#act(() => api.send(e.detail.params, e.detail.query))}></ccemu-api>
       `;
     }
     if (this.view === "inspector") {
       return html`
         <ccemu-inspector .entries=${inspector.entries} .selected=${inspector.selected}
-          .curl=${inspector.curl}
-          @select=${(e: CustomEvent<number>) => inspector.select(e.detail)}
+          .curl=${inspector.curl} .sessionFilter=${inspector.sessionFilter}
+          @select=${(e: CustomEvent<number | null>) => this.#go("inspector", e.detail)}
+          @filter-session=${(e: CustomEvent<string>) => inspector.filterSession(e.detail)}
           @curl=${(e: CustomEvent<number>) => inspector.copyCurl(e.detail)}></ccemu-inspector>
       `;
     }
     return html`
-      <ccemu-conversation .robots=${chat.robots} .session=${chat.session}
+      <ccemu-conversation .robots=${chat.robots} .robotId=${chat.robotId} .added=${chat.added}
+        .session=${chat.session} .sessions=${chat.sessions} .tabs=${chat.tabs}
         .streaming=${chat.streaming} .findings=${inspector.findings()} .busy=${chat.busy}
         @open-session=${(e: CustomEvent) => this.#act(() => chat.openSession(e.detail))}
+        @pick-session=${(e: CustomEvent<string>) => this.#go("conversations", e.detail)}
+        @close-tab=${(e: CustomEvent<string>) => chat.closeTab(e.detail)}
+        @delete-session=${(e: CustomEvent<string>) => this.#act(() => chat.deleteSession(e.detail))}
+        @import-transcript=${(e: CustomEvent) => this.#act(() => chat.importTranscript(e.detail))}
+        @replay-session=${(e: CustomEvent<string>) => {
+          this.#scenarios.pickSession(e.detail);
+          this.#go("scenarios");
+        }}
+        @pick-robot=${(e: CustomEvent<string>) => chat.pickRobot(e.detail)}
         @send=${(e: CustomEvent) => this.#act(() => chat.send(e.detail))}
         @option=${(e: CustomEvent<string>) => this.#act(() => chat.send({ text: e.detail }))}
         @add-robot=${(e: CustomEvent) => this.#act(() => chat.addRobot(e.detail))}
+        @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}
         @inspect=${(e: CustomEvent<number>) => {
-          inspector.select(e.detail);
-          this.#go("inspector");
+          const sessionId = chat.session?.sessionId;
+          if (sessionId) inspector.openFromChat(e.detail, sessionId);
+          this.#go("inspector", e.detail);
         }}></ccemu-conversation>
     `;
   }
@@ -252,6 +316,24 @@ export class App extends LitElement {
   #act(work: () => unknown) {
     this.problem = "";
     return work();
+  }
+
+  /**
+   * The clock in the first tenant's zone (the time tasks and windows are in), with UTC beside it.
+   * On real time it ticks from the last reading; on manual it moves only when ccemu says so.
+   */
+  #clock() {
+    const c = this.clock;
+    if (!c) return nothing;
+    const now = c.mode === "real" ? c.now + (performance.now() - c.readAt) : c.now;
+    const local = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: c.timeZone,
+      dateStyle: "short",
+      timeStyle: "medium",
+    }).format(now);
+    const utc = new Date(now).toISOString().slice(0, 19).replace("T", " ");
+    return html`<span class="clock" id="clock" title="ccemu's virtual clock, in the tenant's time zone and in UTC">
+      ${c.mode} clock · <strong>${local}</strong> ${c.timeZone} · UTC ${utc}</span>`;
   }
 
   override render() {
@@ -264,7 +346,7 @@ export class App extends LitElement {
               this.#go(view)}>${label}</button>`
           )}
         </nav>
-        <span class="clock" title="ccemu's virtual clock">clock ${this.clock}</span>
+        ${this.#clock()}
       </header>
       ${this.problem
         ? html`<div class="problem bad" role="alert">${this.problem}

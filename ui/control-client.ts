@@ -83,3 +83,5 @@ export type {
   Robot,
   Session,
 } from "../emulator/gateway/schemas.ts";
+export type { SessionSummary } from "../emulator/gateway/sessions.ts";
+export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";

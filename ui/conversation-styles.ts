@@ -4,7 +4,7 @@ import { css } from "lit";
 export const conversationStyles = css`
   :host {
     display: grid;
-    grid-template-columns: 300px 1fr;
+    grid-template-columns: 250px minmax(0, 1fr) 290px;
     gap: 12px;
     height: 100%;
     min-height: 0;
@@ -15,16 +15,65 @@ export const conversationStyles = css`
     flex-direction: column;
     gap: 10px;
     overflow: auto;
+    min-width: 0;
   }
-  textarea {
+  .stack {
+    display: flex;
+    flex-direction: column;
+    align-items: stretch;
+    gap: 6px;
+  }
+  select {
     width: 100%;
-    min-height: 150px;
-    font: 12px ui-monospace, Menlo, monospace;
+    min-width: 0;
+    text-overflow: ellipsis;
+  }
+  .robot-detail {
+    font-size: 12px;
+    overflow-wrap: anywhere;
   }
   .chat {
     display: flex;
     flex-direction: column;
     min-height: 0;
+    min-width: 0;
+  }
+  .tabs {
+    display: flex;
+    gap: 2px;
+    padding: 4px 6px 0;
+    border-bottom: 1px solid var(--line);
+    overflow-x: auto;
+  }
+  .tab {
+    display: inline-flex;
+    border: 1px solid var(--line);
+    border-bottom: 0;
+    border-radius: 6px 6px 0 0;
+  }
+  .tab[aria-current="true"] {
+    background: #e3ebff;
+  }
+  .tab button {
+    border: 0;
+    background: transparent;
+    border-radius: 0;
+    padding: 2px 6px;
+  }
+  .tab .close {
+    color: var(--muted);
+  }
+  .chat-head {
+    display: flex;
+    gap: 10px;
+    align-items: center;
+    flex-wrap: wrap;
+    padding: 6px 10px;
+    border-bottom: 1px solid var(--line);
+    font-size: 12px;
+  }
+  .chat-head .who {
+    margin-right: auto;
   }
   .log {
     flex: 1;
@@ -45,6 +94,13 @@ export const conversationStyles = css`
     align-self: flex-end;
     background: #dfe9ff;
     border-color: #c3d4fb;
+  }
+  img.sent {
+    max-width: 200px;
+    min-width: 48px;
+    min-height: 48px;
+    object-fit: contain;
+    display: block;
   }
   .agent {
     align-self: flex-start;
@@ -71,17 +127,12 @@ export const conversationStyles = css`
     font-size: 12px;
     padding: 0 6px;
   }
-  form.composer {
-    display: flex;
-    gap: 8px;
-    padding: 10px;
-    border-top: 1px solid var(--line);
-  }
-  form.composer input[type=text] {
-    flex: 1;
-  }
   h3 {
     margin: 0;
     font-size: 13px;
+  }
+  details pre {
+    max-height: 240px;
+    overflow: auto;
   }
 `;

@@ -1,12 +1,20 @@
 /**
- * Conversations: pick a robot (or add an agent by URL), edit the visitor profile, open a session
- * and chat as the visitor. Data comes down as properties; what the visitor does goes up as events
- * (`open-session`, `add-robot`, `send`, `inspect`).
+ * Conversations: the session list on the left, the open sessions as tabs over the chat in the
+ * middle, and on the right what a new session is opened with (robot, response mode, the visitor
+ * profile) and adding an agent by URL. Data comes down as properties; what the user does goes up
+ * as events (`open-session`, `pick-session`, `close-tab`, `delete-session`, `import-transcript`,
+ * `replay-session`, `pick-robot`, `add-robot`, `send`, `inspect`).
  */
 import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Finding, Robot, Session } from "./control-client.ts";
+import type { Finding, Robot, Session, SessionSummary } from "./control-client.ts";
+import "./agent-form.ts";
+import "./composer.ts";
+import type { Composer } from "./composer.ts";
 import "./message-view.ts";
+import "./session-list.ts";
+import type { SessionList } from "./session-list.ts";
+import "./visitor-form.ts";
 import { shared } from "./styles.ts";
 import { conversationStyles } from "./conversation-styles.ts";
 
@@ -21,14 +29,30 @@ const DEFAULT_VISITOR = JSON.stringify(
   2,
 );
 
+/** Where a robot's messages go, in a line: its URL, or "built in" for the sample agents. */
+export function robotTarget(robot: Robot): string {
+  const uri = robot.pushConfigList.find((c) => c.type === "Message")?.uri ?? "";
+  return robot.domain === "self" ? `built in (${uri})` : robot.domain + uri;
+}
+
 @customElement("ccemu-conversation")
 export class ConversationView extends LitElement {
   static override styles = [shared, conversationStyles];
 
   @property({ attribute: false })
   accessor robots: Robot[] = [];
+  @property()
+  accessor robotId = "";
+  /** The robot just added, for the confirmation line. */
+  @property({ attribute: false })
+  accessor added: Robot | null = null;
   @property({ attribute: false })
   accessor session: Session | null = null;
+  @property({ attribute: false })
+  accessor sessions: SessionSummary[] = [];
+  /** Sessions open as tabs, in the order opened. */
+  @property({ attribute: false })
+  accessor tabs: string[] = [];
   /** Streamed text so far, by message id, while a reply is under way. */
   @property({ attribute: false })
   accessor streaming: { messageId: string; text: string }[] = [];
@@ -39,15 +63,13 @@ export class ConversationView extends LitElement {
   accessor busy = false;
 
   @state()
-  accessor robotId = "sample-default";
-  @state()
   accessor mode = "streaming";
   @state()
   accessor visitor = DEFAULT_VISITOR;
   @state()
   accessor problem = "";
 
-  #emit(name: string, detail: unknown) {
+  #emit(name: string, detail?: unknown) {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
   }
 
@@ -62,35 +84,21 @@ export class ConversationView extends LitElement {
     }
   }
 
-  #addRobot(event: Event) {
-    event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
-    this.#emit("add-robot", {
-      url: form.get("url"),
-      platform: form.get("platform"),
-      ...(form.get("openPath") ? { openPath: form.get("openPath") } : {}),
-      ...(form.get("token") ? { token: form.get("token") } : {}),
-    });
+  /** `/` anywhere but a text field lands here (once this view and its composer have drawn). */
+  async focusMessage() {
+    await this.updateComplete;
+    const composer = this.renderRoot.querySelector<Composer>("ccemu-composer");
+    await composer?.updateComplete;
+    composer?.focusText();
   }
 
-  #send(event: Event) {
-    event.preventDefault();
-    const input = this.renderRoot.querySelector<HTMLInputElement>("#text")!;
-    if (!input.value.trim()) return;
-    this.#emit("send", { text: input.value });
-    input.value = "";
-  }
-
-  async #image(event: Event) {
-    // Taken before the await: once dispatch ends, an event from a shadow tree has no target.
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    if (!file) return;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    let binary = "";
-    for (const b of bytes) binary += String.fromCharCode(b);
-    this.#emit("send", { image: { fileName: file.name, contentBase64: btoa(binary) } });
-    input.value = "";
+  /** Esc closes what is open, innermost first: a picked image, a pending delete, a details pane. */
+  escape(): boolean {
+    if (this.renderRoot.querySelector<Composer>("ccemu-composer")?.escape()) return true;
+    if (this.renderRoot.querySelector<SessionList>("ccemu-session-list")?.escape()) return true;
+    const open = [...this.renderRoot.querySelectorAll("details[open]")];
+    open.forEach((d) => d.removeAttribute("open"));
+    return open.length > 0;
   }
 
   #meta(journalId: number | null) {
@@ -109,17 +117,16 @@ export class ConversationView extends LitElement {
         ? html`<span class="warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`
         : nothing
     }
-      <button class="inspect" @click=${() =>
-      this.#emit(
-        "inspect",
-        journalId,
-      )} aria-label="Open this push in the inspector">push #${journalId}</button>
+      <button class="inspect" @click=${() => this.#emit("inspect", journalId)}
+        aria-label=${`Open push #${journalId} in the inspector`}>push #${journalId}</button>
     </div>`;
   }
 
   #log() {
     const session = this.session;
-    if (!session) return html`<p class="muted">Open a session to start chatting.</p>`;
+    if (!session) {
+      return html`<p class="muted">Open a session (right) or pick one from the list (left).</p>`;
+    }
     // Pushes that delivered something; a visitor message whose push delivered nothing says so.
     const answered = new Set(
       session.history.filter((i) => i.kind !== "visitor").map((i) => i.journalId),
@@ -130,7 +137,9 @@ export class ConversationView extends LitElement {
           case "visitor":
             return html`<div class="bubble visitor">${
               item.messageType === 105
-                ? html`<img src=${item.message.fileUrl} alt=${item.message.fileName} style="max-width:200px">`
+                ? html`<img class="sent" src=${String(item.message.fileUrl)} alt=${
+                  String(item.message.fileName)
+                }>`
                 : item.message.content
             }</div>${
               item.journalId !== null && !answered.has(item.journalId)
@@ -172,65 +181,118 @@ export class ConversationView extends LitElement {
     if (log) log.scrollTop = log.scrollHeight;
   }
 
-  override render() {
+  #tabs() {
+    if (!this.tabs.length) return nothing;
+    const current = this.session?.sessionId;
+    return html`<div class="tabs" role="tablist" aria-label="Open sessions">${
+      this.tabs.map((id) =>
+        html`
+          <span class="tab" aria-current=${id === current}>
+            <button role="tab" aria-selected=${id === current} @click=${() =>
+              this.#emit("pick-session", id)}>${id}</button>
+            <button class="close" aria-label=${`Close the tab of session ${id}`} @click=${() =>
+              this.#emit("close-tab", id)}>✕</button>
+          </span>
+        `
+      )
+    }</div>`;
+  }
+
+  #header(session: Session) {
+    const robot = this.robots.find((r) => r.robotId === session.robotId);
+    const base = `/_emulator/gateway/sessions/${session.sessionId}`;
     return html`
-      <aside class="panel">
-        <form @submit=${this.#open} class="row">
-          <h3>Robot</h3>
-          <select id="robot" aria-label="Robot" @change=${(
-            e: Event,
-          ) => (this.robotId = (e.target as HTMLSelectElement).value)}>
-            ${this.robots.map((r) =>
-              html`<option value=${r.robotId} ?selected=${
-                r.robotId === this.robotId
-              }>${r.name} (${r.platform})</option>`
-            )}
-          </select>
-          <select id="mode" aria-label="Response mode" @change=${(
-            e: Event,
-          ) => (this.mode = (e.target as HTMLSelectElement).value)}>
-            <option value="streaming" ?selected=${this.mode === "streaming"}>streaming</option>
-            <option value="blocking" ?selected=${this.mode === "blocking"}>blocking</option>
-          </select>
-          <label style="display:block;width:100%">Visitor profile (inputs are built from it)
-            <textarea id="visitor" .value=${this.visitor} @input=${(
+      <div class="chat-head">
+        <span
+          class="who"><strong>${session.sessionId}</strong> ${session.visitor.name ??
+            session.visitorId} → ${robot?.name ?? session.robotId} <span class="muted">${session
+            .responseMode}</span></span>
+        <a id="export-transcript" href=${`${base}/transcript`} download=${`${session.sessionId}.transcript.json`}>Export transcript</a>
+        <a id="save-scenario" href=${`${base}/scenario?name=${
+          encodeURIComponent(`recorded ${session.sessionId}`)
+        }`}
+          download=${`${session.sessionId}.scenario.json`}>Save as scenario</a>
+        <button id="replay-session" @click=${() =>
+          this.#emit("replay-session", session.sessionId)}>Replay as scenario…</button>
+      </div>
+    `;
+  }
+
+  #robotPicker() {
+    const chosen = this.robots.find((r) => r.robotId === this.robotId);
+    return html`
+      <label class="stack">Robot
+        <select id="robot" aria-label="Robot" @change=${(e: Event) =>
+          this.#emit("pick-robot", (e.target as HTMLSelectElement).value)}>
+          ${this.robots.map((r) =>
+            html`
+              <option value=${r.robotId} ?selected=${r.robotId === this.robotId}
+                title=${`${r.name} — ${r.platform}, ${robotTarget(r)}`}>${r.name}</option>
+            `
+          )}
+        </select>
+      </label>
+      ${chosen
+        ? html`<div class="robot-detail muted" id="robot-detail">${chosen.robotId} · ${chosen.platform} way · ${
+          robotTarget(chosen)
+        }</div>`
+        : nothing}
+    `;
+  }
+
+  override render() {
+    const session = this.session;
+    return html`
+      <ccemu-session-list class="panel" .sessions=${this.sessions} .current=${session
+        ?.sessionId ?? ""}></ccemu-session-list>
+      <section class="chat panel" aria-label="Chat">
+        ${this.#tabs()}
+        ${session ? this.#header(session) : nothing}
+        <div class="log">${this.#log()}</div>
+        <ccemu-composer .session=${session} ?busy=${this.busy}></ccemu-composer>
+      </section>
+      <aside class="panel" aria-label="New session">
+        <form @submit=${this.#open} class="stack">
+          <h3>New session</h3>
+          ${this.#robotPicker()}
+          <label class="stack">Response mode
+            <select id="mode" aria-label="Response mode" @change=${(
               e: Event,
-            ) => (this.visitor = (e.target as HTMLTextAreaElement).value)}></textarea>
+            ) => (this.mode = (e.target as HTMLSelectElement).value)}>
+              <option value="streaming" ?selected=${this.mode === "streaming"}>streaming</option>
+              <option value="blocking" ?selected=${this.mode === "blocking"}>blocking</option>
+            </select>
           </label>
-          <button class="primary" id="open" ?disabled=${this.busy}>Open session</button>
+          <h3>Visitor</h3>
+          <ccemu-visitor-form .value=${this.visitor} @visitor-change=${(
+            e: CustomEvent<string>,
+          ) => (this.visitor = e.detail)}></ccemu-visitor-form>
+          <button class="primary" id="open" ?disabled=${this.busy ||
+            !this.robotId}>Open session</button>
         </form>
         ${this.problem ? html`<div class="bad" role="alert">${this.problem}</div>` : nothing}
-        ${this.session
+        ${session
           ? html`
             <details>
-              <summary>inputs of ${this.session.sessionId}</summary>
-              <pre>${JSON.stringify(this.session.inputs, null, 2)}</pre>
+              <summary>inputs of ${session.sessionId}</summary>
+              <pre>${JSON.stringify(session.inputs, null, 2)}</pre>
             </details>
           `
           : nothing}
-        <details>
+        <details id="add-agent-pane" ?open=${!!this.added}>
           <summary>Add an agent by URL</summary>
-          <form @submit=${this.#addRobot} class="row">
-            <input name="url" aria-label="Agent message URL" placeholder="http://127.0.0.1:3000/message" required style="width:100%">
-            <input name="openPath" aria-label="Open-session path" placeholder="/open (optional)">
-            <select name="platform" aria-label="Platform"><option>Default</option><option>PlatformA</option></select>
-            <input name="token" aria-label="Bearer token" placeholder="token (optional)">
-            <button>Add</button>
-          </form>
+          <ccemu-agent-form></ccemu-agent-form>
+          ${this.added
+            ? html`
+              <div class="ok" role="status"
+                id="added">Added “${this.added.name}” (${this.added
+                  .robotId}, ${this.added.platform} way) → ${robotTarget(
+                    this.added,
+                  )}. It is now the chosen robot.</div>
+            `
+            : nothing}
         </details>
       </aside>
-      <section class="chat panel" aria-label="Chat">
-        <div class="log">${this.#log()}</div>
-        <form class="composer" @submit=${this.#send}>
-          <input type="text" id="text" aria-label="Message" placeholder=${this.session
-            ? "Type a message (try: card, options, human, queue 12)"
-            : "Open a session first"} ?disabled=${!this.session}>
-          <label
-            class="muted">Image <input type="file" accept="image/*" aria-label="Send an image" @change=${this
-              .#image} ?disabled=${!this.session} style="width:110px"></label>
-          <button class="primary" id="send" ?disabled=${!this.session || this.busy}>Send</button>
-        </form>
-      </section>
     `;
   }
 }

@@ -31,10 +31,55 @@ export const inspectorStyles = css`
   tr.entry[aria-selected="true"] {
     background: #e3ebff;
   }
-  td.path {
-    font-family: ui-monospace, Menlo, monospace;
+  /* Fixed columns keep the headers over their cells whatever the rows hold (or when none do). */
+  table {
+    table-layout: fixed;
+  }
+  col.c-id {
+    width: 44px;
+  }
+  col.c-area {
+    width: 68px;
+  }
+  col.c-status {
+    width: 112px;
+  }
+  col.c-ms {
+    width: 48px;
+  }
+  td.line span {
+    display: block;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  td.line .sub {
+    font-size: 11px;
+  }
+  td.status {
+    white-space: normal;
+  }
+  td.empty {
+    text-align: center;
+    padding: 16px;
+  }
+  .hint {
+    padding: 4px 8px;
     font-size: 12px;
-    word-break: break-all;
+  }
+  .detail-head {
+    display: flex;
+    align-items: start;
+    gap: 8px;
+  }
+  .detail-head h3 {
+    flex: 1;
+    margin: 0 0 4px;
+    overflow-wrap: anywhere;
+  }
+  .detail-head .close {
+    border: 0;
+    background: transparent;
   }
   .detail {
     overflow: auto;

@@ -1,31 +1,62 @@
 /**
- * The inspector: the live journal of every exchange, filtered and paged (so 5,000 entries stay
- * smooth), and the selected entry in full. Selecting fires `select`; "copy as curl" fires `curl`.
+ * The inspector as an activity log: one line per exchange (for a push, "visitor text → reply
+ * types", with its findings as a badge), filtered and paged (so 5,000 entries stay smooth), and
+ * the selected entry in full: bodies as collapsible JSON with a copy button, a stream as a
+ * waterfall. Selecting fires `select` (the app puts it in the URL); the session filter is the
+ * controller's (a push opened from the chat sets it) and fires `filter-session`; "copy as curl"
+ * fires `curl`.
  */
 import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { JournalEntry } from "./control-client.ts";
+import "./json-block.ts";
+import "./sse-waterfall.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 
 const PAGE = 100;
 
-function pretty(text: string | undefined): string {
-  if (!text) return "";
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
+/** A status filter: a code (404), a class (4xx, 40x) or its first digits (4, 40). */
+const STATUS_FILTER = /^[1-5](\d{0,2}|\dx|xx)$/i;
+
+/** Message type names, as the spec's section 2.5 calls them. */
+const TYPE_NAMES: Record<string, string> = {
+  "100": "text",
+  "101": "rich text",
+  "102": "card",
+  "103": "options",
+  "103/10302": "categories",
+  "103/10303": "topics",
+  "104": "file",
+  "105": "image",
+  "109": "markdown",
+  "111": "combination",
+};
+
+/** What a push gave the visitor, in words: reply types, a transfer, an error, or nothing. */
+function replyLine(push: NonNullable<JournalEntry["push"]>): string {
+  const parts = push.delivered.messages.map((m) =>
+    TYPE_NAMES[`${m.type}/${m.subtype}`] ?? TYPE_NAMES[m.type] ?? String(m.type)
+  );
+  const qno = push.delivered.instruction?.actionData.qno;
+  if (push.delivered.instruction) parts.push(`transfer${qno ? ` (queue ${qno})` : ""}`);
+  if (push.error) parts.push(push.error.code);
+  return parts.join(", ") || "nothing";
+}
+
+/** The activity line: for a push, who said what and what came back; otherwise the request. */
+export function activityLine(e: JournalEntry): string {
+  if (!e.push) return `${e.method} ${e.path}`;
+  const said = e.push.via === "open" ? "open session" : `“${e.push.visitor ?? ""}”`;
+  return `${said} → ${replyLine(e.push)}`;
 }
 
 /** What the journal kept of a cut body: its real size and, when known, the whole body's digest. */
 const cutNote = (body: { truncated: boolean; size: number; digest?: string }) =>
-  body.truncated
-    ? html`<span class="muted">(cut, ${body.size} bytes${
-      body.digest ? html`, <code>${body.digest}</code>` : nothing
-    })</span>`
-    : nothing;
+  body.truncated ? `(cut, ${body.size} bytes${body.digest ? `, ${body.digest}` : ""})` : "";
+
+const errorsOf = (e: JournalEntry) =>
+  e.push?.findings.filter((f) => f.severity === "error").length ?? 0;
 
 @customElement("ccemu-inspector")
 export class InspectorView extends LitElement {
@@ -37,6 +68,9 @@ export class InspectorView extends LitElement {
   accessor selected: JournalEntry | null = null;
   @property()
   accessor curl = "";
+  /** Only this visitor session's pushes (empty: all). */
+  @property()
+  accessor sessionFilter = "";
 
   @state()
   accessor area = "";
@@ -45,48 +79,51 @@ export class InspectorView extends LitElement {
   @state()
   accessor robot = "";
   @state()
-  accessor session = "";
-  @state()
   accessor text = "";
   @state()
   accessor page = 0;
 
+  #emit(name: string, detail?: unknown) {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  get #statusValid(): boolean {
+    return !this.status || STATUS_FILTER.test(this.status.trim());
+  }
+
   #filtered(): JournalEntry[] {
     const text = this.text.toLowerCase();
+    const status = this.#statusValid ? this.status.trim().replace(/x+$/i, "") : "";
     return this.entries.filter((e) =>
       (!this.area || e.area === this.area) &&
-      (!this.status || String(e.response.status).startsWith(this.status.replace(/x+$/i, ""))) &&
+      (!status || String(e.response.status).startsWith(status)) &&
       (!this.robot || e.push?.robotId === this.robot) &&
-      (!this.session || e.push?.sessionId === this.session) &&
+      (!this.sessionFilter || e.push?.sessionId === this.sessionFilter) &&
       (!text ||
-        `${e.path} ${e.requestId} ${e.push?.robotId ?? ""} ${e.push?.sessionId ?? ""} ${
-          e.errorCode ?? ""
-        } ${e.body?.text ?? ""}`.toLowerCase().includes(text))
+        `${activityLine(e)} ${e.path} ${e.requestId} ${e.push?.robotId ?? ""} ${
+          e.push?.sessionId ?? ""
+        } ${e.errorCode ?? ""} ${e.body?.text ?? ""}`.toLowerCase().includes(text))
     ).reverse();
   }
 
   /** A filter over the values the journal holds (robots and sessions of pushes). */
   #choice(
     label: string,
-    filter: "robot" | "session",
+    id: string,
     all: string,
+    current: string,
     valueOf: (e: JournalEntry) => string | undefined,
+    change: (value: string) => void,
   ) {
-    const values = [...new Set(this.entries.map(valueOf).filter(Boolean))].sort();
-    return html`<select aria-label=${label} id=${`filter-${filter}`} @change=${(e: Event) => {
-      this[filter] = (e.target as HTMLSelectElement).value;
+    const values = [...new Set([...this.entries.map(valueOf), current].filter(Boolean))].sort();
+    return html`<select aria-label=${label} id=${id} @change=${(e: Event) => {
+      change((e.target as HTMLSelectElement).value);
       this.page = 0;
     }}>
-      <option value="">${all}</option>${
-      values.map((v) => html`<option ?selected=${v === this[filter]}>${v}</option>`)
+      <option value="" ?selected=${!current}>${all}</option>${
+      values.map((v) => html`<option ?selected=${v === current}>${v}</option>`)
     }
     </select>`;
-  }
-
-  #select(entry: JournalEntry) {
-    this.dispatchEvent(
-      new CustomEvent("select", { detail: entry.id, bubbles: true, composed: true }),
-    );
   }
 
   #keys(event: KeyboardEvent, list: JournalEntry[]) {
@@ -95,58 +132,82 @@ export class InspectorView extends LitElement {
     const index = list.findIndex((e) => e.id === this.selected?.id);
     const next =
       list[Math.max(0, Math.min(list.length - 1, index + (event.key === "ArrowDown" ? 1 : -1)))];
-    if (next) this.#select(next);
+    if (next) this.#emit("select", next.id);
+  }
+
+  /** A newly selected entry is brought into view (a deep link, a push opened from the chat). */
+  override updated(changed: Map<string, unknown>) {
+    const before = changed.get("selected") as JournalEntry | null | undefined;
+    if (!changed.has("selected") || before?.id === this.selected?.id) return;
+    this.renderRoot.querySelector(`tr.entry[data-id="${this.selected?.id}"]`)
+      ?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Esc closes the detail pane. */
+  escape(): boolean {
+    if (!this.selected) return false;
+    this.#emit("select", null);
+    return true;
+  }
+
+  #auth(e: JournalEntry) {
+    if (!e.auth) return nothing;
+    return html`<h4>Authentication: <span class=${
+      e.auth.outcome === "accepted" ? "ok" : "bad"
+    }>${e.auth.outcome}</span></h4>
+      ${
+      e.auth.failedCheck
+        ? html`<div>failed check: <strong>${e.auth.failedCheck}</strong> — ${e.auth.detail}</div>`
+        : nothing
+    }
+      ${
+      e.auth.expectedStringToSign
+        ? html`
+          <div class="muted">expected string-to-sign</div>
+          <pre>${e.auth.expectedStringToSign}</pre>
+        `
+        : nothing
+    }
+      ${
+      e.auth.hostsTried
+        ? html`<div class="muted">hosts tried: ${e.auth.hostsTried.join(", ")}</div>`
+        : nothing
+    }`;
   }
 
   #detail(e: JournalEntry) {
     const push = e.push;
     return html`
-      <h3>#${e.id} ${e.method} ${push?.url ?? e.path}</h3>
-      <div class="muted">${new Date(e.time).toISOString()} · ${e.area} · ${e
-        .durationMs} ms · requestId ${e.requestId}</div>
+      <div class="detail-head">
+        <h3>#${e.id} ${activityLine(e)}</h3>
+        <button class="close" @click=${() => this.#emit("select", null)}
+          aria-label="Close the detail (Esc)">✕</button>
+      </div>
+      <div class="muted">${e.method} ${push?.url ?? e.path}</div>
+      <div
+        class="muted">${new Date(e.time).toISOString()} · ${e.area} · ${e
+          .durationMs} ms · requestId ${e.requestId}${push
+          ? ` · ${push.sessionId} · robot ${push.robotId} · ${push.responseMode}`
+          : ""}</div>
       <div class="row" style="margin-top:6px">
-        <button id="copy-curl" @click=${() =>
-          this.dispatchEvent(
-            new CustomEvent("curl", { detail: e.id, bubbles: true, composed: true }),
-          )}>Copy as curl</button>
+        <button id="copy-curl" @click=${() => this.#emit("curl", e.id)}>Copy as curl</button>
+        <a id="entry-link" href=${`#inspector/${e.id}`}>link to this entry</a>
       </div>
       ${this.curl ? html`<pre class="curl" id="curl-text">${this.curl}</pre>` : nothing}
-      ${e.auth
-        ? html`<h4>Authentication: <span class=${
-          e.auth.outcome === "accepted" ? "ok" : "bad"
-        }>${e.auth.outcome}</span></h4>
-        ${
-          e.auth.failedCheck
-            ? html`<div>failed check: <strong>${e.auth.failedCheck}</strong> — ${e.auth.detail}</div>`
-            : nothing
-        }
-        ${
-          e.auth.expectedStringToSign
-            ? html`
-              <div class="muted">expected string-to-sign</div>
-              <pre>${e.auth.expectedStringToSign}</pre>
-            `
-            : nothing
-        }
-        ${
-          e.auth.hostsTried
-            ? html`<div class="muted">hosts tried: ${e.auth.hostsTried.join(", ")}</div>`
-            : nothing
-        }`
-        : nothing}
+      ${this.#auth(e)}
       ${push?.findings.length
         ? html`
           <h4>Findings</h4>
           <table class="findings"><tr><th>severity</th><th>path</th><th>message</th></tr>
-                  ${push.findings.map((f) =>
-                    html`
-                      <tr>
-                        <td class=${f.severity === "error" ? "bad" : "warn"}>${f.severity}</td>
-                        <td><code>${f.path}</code></td>
-                        <td>${f.message}</td>
-                      </tr>
-                    `
-                  )}</table>
+            ${push.findings.map((f) =>
+              html`
+                <tr>
+                  <td class=${f.severity === "error" ? "bad" : "warn"}>${f.severity}</td>
+                  <td><code>${f.path}</code></td>
+                  <td>${f.message}</td>
+                </tr>
+              `
+            )}</table>
         `
         : nothing}
       ${push?.error
@@ -155,61 +216,50 @@ export class InspectorView extends LitElement {
           <div>${push.error.message}</div>
         `
         : nothing}
-      <h4>Request headers</h4>
-      <table>${Object.entries(e.headers).map(([k, v]) =>
-        html`
-          <tr>
-            <td>${k}</td>
-            <td>
-              <pre>${v}</pre>
-            </td>
-          </tr>
-        `
-      )}</table>
+      <ccemu-json label="Request headers" .open=${false}
+        .text=${JSON.stringify(e.headers)}></ccemu-json>
       ${Object.keys(e.query).length
-        ? html`
-          <h4>Query</h4>
-          <pre>${JSON.stringify(e.query, null, 2)}</pre>
-        `
+        ? html`<ccemu-json label="Query" .text=${JSON.stringify(e.query)}></ccemu-json>`
         : nothing}
       ${e.body
-        ? html`
-          <h4>Request body ${cutNote(e.body)}</h4>
-          <pre>${pretty(e.body.text)}</pre>
-        `
+        ? html`<ccemu-json label="Request body" .note=${
+          cutNote(e.body)
+        } .text=${e.body.text}></ccemu-json>`
         : nothing}
       <h4>Response: ${e.response.status || "no response"}</h4>
       ${push?.events.length
         ? html`
-          <div class="muted">first byte ${push.timings.firstByteMs ??
-            "–"} ms · first chunk ${push.timings.firstChunkMs ?? "–"} ms · end ${push.timings
-            .endMs} ms</div>
-          <table class="sse"><tr><th>+ms</th><th>event</th><th>data</th></tr>
-            ${push.events.map((ev) =>
-              html`
-                <tr class=${ev.ignored ? "muted" : ""}>
-                  <td>${ev.at}</td>
-                  <td>${ev.event}${ev.ignored ? " (ignored)" : ""}</td>
-                  <td>
-                    <pre>${ev.dataCut
-                      ? "(not kept: the push's event data passed 64 KiB)"
-                      : ev.data ?? "(no data)"}</pre>
-                  </td>
-                </tr>
-              `
-            )}
-          </table>
-          ${push.notKept
-            ? html`<div class="muted">${push.notKept.events} more events and ${push.notKept.dataChars} characters of event data not kept</div>`
-            : nothing}
+          <h4>Stream</h4>
+          <ccemu-waterfall .push=${push}></ccemu-waterfall>
         `
         : nothing}
       ${e.response.body
-        ? html`${
-          e.response.body.truncated ? html`<div>${cutNote(e.response.body)}</div>` : nothing
-        }<pre>${pretty(e.response.body.text)}</pre>`
+        ? html`<ccemu-json label="Response body" .note=${
+          cutNote(e.response.body)
+        } .text=${e.response.body.text}></ccemu-json>`
         : nothing}
+      <ccemu-json label="Response headers" .open=${false}
+        .text=${JSON.stringify(e.response.headers)}></ccemu-json>
     `;
+  }
+
+  #status(e: JournalEntry) {
+    const errors = errorsOf(e);
+    const warnings = (e.push?.findings.length ?? 0) - errors;
+    const bad = e.response.status >= 400 || e.response.status === 0 || !!e.errorCode;
+    return html`<td class="status">
+      <span class=${bad ? "bad" : ""}>${e.response.status || "–"}</span>
+      ${e.errorCode ? html`<span class="bad">${e.errorCode}</span>` : nothing}
+      ${
+      errors
+        ? html`<span class="badge bad" title="error findings">${errors} error${
+          errors > 1 ? "s" : ""
+        }</span>`
+        : warnings
+        ? html`<span class="badge warn" title="warning findings">${warnings} warn</span>`
+        : nothing
+    }
+    </td>`;
   }
 
   override render() {
@@ -228,46 +278,71 @@ export class InspectorView extends LitElement {
               html`<option>${a}</option>`
             )}
           </select>
-          <input aria-label="Status" placeholder="status, e.g. 4xx" size="8" @input=${(
-            e: Event,
-          ) => {
-            this.status = (e.target as HTMLInputElement).value;
-            this.page = 0;
-          }}>
-          ${this.#choice("Robot", "robot", "all robots", (e) => e.push?.robotId)}
-          ${this.#choice("Session", "session", "all sessions", (e) => e.push?.sessionId)}
-          <input aria-label="Search the journal" placeholder="path, robot, session, text…"
+          <input aria-label="Status" id="filter-status" placeholder="status: 4xx" size="10"
+            aria-invalid=${!this.#statusValid} aria-describedby="status-hint" @input=${(
+              e: Event,
+            ) => {
+              this.status = (e.target as HTMLInputElement).value;
+              this.page = 0;
+            }}>
+          ${this.#choice(
+            "Robot",
+            "filter-robot",
+            "all robots",
+            this.robot,
+            (e) => e.push?.robotId,
+            (v) => (this.robot = v),
+          )}
+          ${this.#choice(
+            "Session",
+            "filter-session",
+            "all sessions",
+            this.sessionFilter,
+            (e) => e.push?.sessionId,
+            (v) => this.#emit("filter-session", v),
+          )}
+          <input aria-label="Search the journal" placeholder="text, path, robot, session…"
             @input=${(e: Event) => {
               this.text = (e.target as HTMLInputElement).value;
               this.page = 0;
             }}>
           <span class="muted" id="count">${list.length} of ${this.entries.length}</span>
         </div>
-        <div class="rows" tabindex="0" @keydown=${(e: KeyboardEvent) => this.#keys(e, list)}>
+        ${this.#statusValid ? nothing : html`<div class="hint bad" id="status-hint" role="alert">
+          Status “${this.status}” is not a filter: type a code (404), a class (4xx) or its first
+          digits (4, 40). Showing every status.</div>`}
+        <div class="rows" tabindex="0" aria-label="Exchanges (arrow keys move)" @keydown=${(
+          e: KeyboardEvent,
+        ) => this.#keys(e, list)}>
           <table>
-            <tr><th>#</th><th>area</th><th>request</th><th>status</th><th>ms</th></tr>
-            ${shown.map((e) =>
-              html`
-                <tr class="entry" data-id=${e
-                  .id} aria-selected=${this.selected?.id === e.id} @click=${() => this.#select(e)}>
+            <colgroup><col class="c-id"><col class="c-area"><col><col class="c-status"><col class="c-ms"></colgroup>
+            <tr><th>#</th><th>area</th><th>exchange</th><th>status</th><th>ms</th></tr>
+            ${shown.length
+              ? shown.map((e) => {
+                const line = activityLine(e);
+                const sub = e.push
+                  ? `${e.push.responseMode} · ${e.push.sessionId} · ${e.method} ${e.path}`
+                  : e.errorCode ?? "";
+                return html`<tr class="entry" data-id=${e.id} aria-selected=${
+                  this.selected?.id ===
+                    e.id
+                } @click=${() => this.#emit("select", e.id)}>
                   <td>${e.id}</td>
                   <td>${e.area}</td>
-                  <td class="path">${e.method} ${e.path}${e.push
-                    ? html`
-                      <span class="muted">${e.push.responseMode} · ${e.push.sessionId}</span>
-                    `
-                    : nothing}</td>
-                  <td class=${e.response.status >= 400 || e.response.status === 0 || e.errorCode
-                    ? "bad"
-                    : ""}>${e.response.status || "–"}${e.errorCode
-                    ? html`
-                      ${e.errorCode}
-                    `
-                    : nothing}</td>
+                  <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${
+                  sub ? html`<span class="sub muted">${sub}</span>` : nothing
+                }</td>
+                  ${this.#status(e)}
                   <td>${Math.round(e.durationMs)}</td>
+                </tr>`;
+              })
+              : html`
+                <tr>
+                  <td colspan="5" class="empty muted" id="no-match">${this.entries.length
+                    ? "No exchange matches these filters."
+                    : "No exchange yet: send a request or chat as a visitor."}</td>
                 </tr>
-              `
-            )}
+              `}
           </table>
         </div>
         <div class="pager row">
@@ -278,11 +353,15 @@ export class InspectorView extends LitElement {
             pages - 1} @click=${() => (this.page = page + 1)} aria-label="Older entries">›</button>
         </div>
       </section>
-      <section class="detail panel" aria-label="Entry detail">
-        ${this.selected
-          ? this.#detail(this.selected)
-          : html`<p class="muted">Select an exchange to see it in full.</p>`}
-      </section>
+      ${this.selected
+        ? html`<section class="detail panel" aria-label="Entry detail">${
+          this.#detail(this.selected)
+        }</section>`
+        : html`
+          <section class="detail panel muted" aria-label="Entry detail">
+            <p>Select an exchange to see it in full (arrow keys move, Esc closes).</p>
+          </section>
+        `}
     `;
   }
 }

@@ -89,11 +89,25 @@ export class MessageView extends LitElement {
         padding: 6px 10px;
         background: #fff;
       }
-      img.picture {
+      /* A tiny picture is drawn at least 48px, pixelated, on a checkerboard: never a lost dot. */
+      img.picture,
+      .rich img,
+      .markdown img {
         max-width: 240px;
         max-height: 240px;
+        min-width: 48px;
+        min-height: 48px;
+        object-fit: contain;
+        image-rendering: pixelated;
         border-radius: 8px;
         display: block;
+        background: repeating-conic-gradient(#eef1f6 0% 25%, #fff 0% 50%) 0 0 / 12px 12px;
+      }
+      figure {
+        margin: 0;
+      }
+      figcaption {
+        font-size: 12px;
       }
       .markdown :first-child {
         margin-top: 0;
@@ -169,7 +183,11 @@ export class MessageView extends LitElement {
             )}</a> <span class="muted">${size(c.fileSize)}</span></span>
         `;
       case 105:
-        return html`<img class="picture" src=${str(c.fileUrl)} alt=${str(c.fileName) || "image"}>`;
+        return html`<figure><img class="picture" src=${str(c.fileUrl)} alt=${
+          str(c.fileName) || "image"
+        }><figcaption class="muted"><a href=${str(c.fileUrl)} target="_blank" rel="noopener">${
+          str(c.fileName) || "image"
+        }</a> ${size(c.fileSize)}</figcaption></figure>`;
       case 109:
         return html`<div class="markdown">${
           sanitize(marked.parse(str(c.content), { async: false }) as string)

@@ -1,35 +1,16 @@
 /**
- * Scenarios: the shipped scenarios, a run against a robot with each step's pass or fail and what
- * was expected against what came back, and the current conversation saved as a scenario file.
+ * Scenarios: the shipped scenarios and those loaded from disk, each with its last verdict; run
+ * one or all against their own robot or a chosen one; a session saved or replayed as a scenario;
+ * the run history with pass/fail badges; and the shown run's report, each step's expectations
+ * against what came back, side by side.
  */
 import { css, html, LitElement, nothing } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
-import type { Robot } from "./control-client.ts";
+import { customElement, property } from "lit/decorators.js";
+import type { Check, Robot, ScenarioReport, SessionSummary, StepReport } from "./control-client.ts";
+import type { RunSummary, ScenarioSummary } from "./controllers/scenarios.ts";
 import { shared } from "./styles.ts";
 
-export interface ScenarioSummary {
-  name: string;
-  description: string;
-  steps: number;
-}
-
-export interface StepReport {
-  name: string;
-  passed: boolean;
-  failures: string[];
-  sent: unknown;
-  expected: unknown;
-  got: { messages: unknown[]; instruction: unknown; error: unknown; elapsedMs: number } | null;
-  journalId: number | null;
-}
-
-export interface ScenarioReport {
-  name: string;
-  passed: boolean;
-  open: StepReport | null;
-  steps: StepReport[];
-  elapsedMs: number;
-}
+const show = (value: unknown) => value === undefined ? "–" : JSON.stringify(value);
 
 @customElement("ccemu-scenarios")
 export class ScenariosView extends LitElement {
@@ -38,19 +19,33 @@ export class ScenariosView extends LitElement {
     css`
       :host {
         display: grid;
-        grid-template-columns: 360px 1fr;
+        grid-template-columns: 330px 200px minmax(0, 1fr);
         gap: 12px;
         height: 100%;
         min-height: 0;
       }
-      .list,
-      .report {
+      section {
         padding: 10px;
         overflow: auto;
+      }
+      h3 {
+        margin: 0 0 6px;
+        font-size: 13px;
       }
       .scenario {
         border-bottom: 1px solid var(--line);
         padding: 8px 0;
+      }
+      .runs button {
+        display: flex;
+        width: 100%;
+        gap: 6px;
+        justify-content: space-between;
+        margin-bottom: 4px;
+        text-align: left;
+      }
+      .runs button[aria-current="true"] {
+        background: #e3ebff;
       }
       .step {
         border-left: 4px solid var(--ok);
@@ -61,9 +56,29 @@ export class ScenariosView extends LitElement {
       .step.failed {
         border-color: var(--bad);
       }
+      table.checks {
+        table-layout: fixed;
+      }
+      table.checks td {
+        font: 12px/1.4 ui-monospace, Menlo, monospace;
+        overflow-wrap: anywhere;
+      }
+      table.checks tr.failed td {
+        background: #fde8e7;
+      }
       details pre {
         max-height: 200px;
         overflow: auto;
+      }
+      .stack {
+        display: flex;
+        flex-direction: column;
+        gap: 6px;
+        align-items: stretch;
+        margin-top: 12px;
+      }
+      select {
+        max-width: 100%;
       }
     `,
   ];
@@ -71,25 +86,107 @@ export class ScenariosView extends LitElement {
   @property({ attribute: false })
   accessor scenarios: ScenarioSummary[] = [];
   @property({ attribute: false })
-  accessor robots: Robot[] = [];
+  accessor loaded: ScenarioSummary[] = [];
   @property({ attribute: false })
-  accessor report: ScenarioReport | null = null;
+  accessor robots: Robot[] = [];
+  @property()
+  accessor robotId = "";
+  @property({ attribute: false })
+  accessor sessions: SessionSummary[] = [];
   @property()
   accessor sessionId = "";
+  @property({ attribute: false })
+  accessor runs: RunSummary[] = [];
+  @property({ attribute: false })
+  accessor shown: { run: number; report: ScenarioReport } | null = null;
   @property({ type: Boolean })
   accessor running = false;
 
-  @state()
-  accessor robotId = "";
+  #emit(name: string, detail?: unknown) {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
 
-  #run(name: string) {
-    this.dispatchEvent(
-      new CustomEvent("run-scenario", {
-        detail: { name, robotId: this.robotId || undefined },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+  async #load(event: Event) {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      this.#emit("load-scenario", JSON.parse(await file.text()));
+    } catch (error) {
+      this.#emit("problem", `${file.name} is not JSON: ${(error as Error).message}`);
+    }
+  }
+
+  #scenario(s: ScenarioSummary, loaded: boolean) {
+    const last = this.runs.findLast((r) => r.name === s.name);
+    return html`
+      <div class="scenario" data-scenario=${s.name}>
+        <div><strong>${s.name}</strong> <span class="muted">${s.steps} steps${loaded
+          ? " · from a file"
+          : ""}</span>
+              ${last
+                ? html`<span class="badge last ${last.passed ? "ok" : "bad"}">${
+                  last.passed ? "PASS" : "FAIL"
+                }</span>`
+                : nothing}</div>
+        <div class="muted">${s.description}</div>
+        <button class="run" data-name=${s.name} ?disabled=${this.running}
+          aria-label=${`Run scenario ${s.name}`} @click=${() =>
+            this.#emit("run-scenario", s.name)}>Run</button>
+      </div>
+    `;
+  }
+
+  #fromSession() {
+    const id = this.sessionId || this.sessions.at(-1)?.sessionId || "";
+    if (!this.sessions.length) {
+      return html`<p class="muted">No session yet: chat in Conversations, then save or replay it here.</p>`;
+    }
+    const base = `/_emulator/gateway/sessions/${id}`;
+    return html`
+      <div class="stack">
+        <h3>From a session</h3>
+        <select id="session-pick" aria-label="Session to save or replay" @change=${(e: Event) =>
+          this.#emit("pick-session", (e.target as HTMLSelectElement).value)}>
+              ${[...this.sessions].reverse().map((s) =>
+                html`<option value=${s.sessionId} ?selected=${
+                  s.sessionId === id
+                }>${s.sessionId} · ${s.visitor.name ?? s.visitorId} · ${
+                  s.robotName ?? s.robotId
+                }</option>`
+              )}
+            </select>
+        <a id="save-scenario" href=${`${base}/scenario?name=${
+          encodeURIComponent(`recorded ${id}`)
+        }`}
+          download=${`${id}.scenario.json`}>Save ${id} as a scenario file</a>
+        <button id="replay-session" ?disabled=${this.running}
+          @click=${() => this.#emit("replay-session", id)}>Replay ${id} against ${this.robotId
+            ? "the chosen robot"
+            : "its robot"}</button>
+      </div>
+    `;
+  }
+
+  #checks(checks: Check[]) {
+    if (!checks.length) return nothing;
+    return html`<table class="checks" aria-label="Expected against got">
+      <colgroup><col style="width:24px"><col style="width:130px"><col><col></colgroup>
+      <tr><th></th><th>expectation</th><th>expected</th><th>got</th></tr>
+      ${
+      checks.map((c) =>
+        html`
+          <tr class=${c.passed ? "" : "failed"} data-key=${c.key}>
+            <td class=${c.passed ? "ok" : "bad"}>${c.passed ? "✓" : "✗"}</td>
+            <td>${c.key}</td>
+            <td>${show(c.expected)}</td>
+            <td>${show(c.observed)}</td>
+          </tr>
+        `
+      )
+    }
+    </table>`;
   }
 
   #step(step: StepReport) {
@@ -97,58 +194,75 @@ export class ScenariosView extends LitElement {
       <strong class=${step.passed ? "ok" : "bad"}>${
       step.passed ? "PASS" : "FAIL"
     }</strong> ${step.name}
-      <span class="muted">${step.got ? `${Math.round(step.got.elapsedMs)} ms` : ""}</span>
+      <span class="muted">${step.sent ? show(step.sent).slice(0, 80) : ""} ${
+      step.got ? `· ${Math.round(step.got.elapsedMs)} ms` : ""
+    }</span>
       ${step.failures.map((f) => html`<div class="bad">${f}</div>`)}
-      <details><summary>expected / got</summary>
-        <pre>expected ${JSON.stringify(step.expected, null, 2)}</pre>
-        <pre>got ${JSON.stringify(step.got, null, 2)}</pre>
+      ${this.#checks(step.checks)}
+      <details><summary>the whole reply</summary>
+        <pre>${JSON.stringify(step.got, null, 2)}</pre>
       </details>
     </div>`;
   }
 
   override render() {
+    const shown = this.shown;
     return html`
       <section class="list panel" aria-label="Scenarios">
-        <label>Robot <select aria-label="Run against" @change=${(
-          e: Event,
-        ) => (this.robotId = (e.target as HTMLSelectElement).value)}>
-          <option value="">the scenario's own</option>
-          ${this.robots.map((r) => html`<option value=${r.robotId}>${r.name}</option>`)}
-        </select></label>
-        ${this.scenarios.map((s) =>
+        <div class="row">
+          <label>Run against <select aria-label="Run against" @change=${(e: Event) =>
+            this.#emit("pick-robot", (e.target as HTMLSelectElement).value)}>
+            <option value="">each scenario's own robot</option>
+            ${this.robots.map((r) =>
+              html`<option value=${r.robotId} ?selected=${
+                r.robotId === this.robotId
+              }>${r.name}</option>`
+            )}
+          </select></label>
+        </div>
+        <div class="row" style="margin-top:8px">
+          <button class="primary" id="run-all" ?disabled=${this.running} @click=${() =>
+            this.#emit("run-all")}>Run all (${this.scenarios.length + this.loaded.length})</button>
+          <label class="button">Load a scenario file<input class="visually-hidden" type="file"
+            accept=".json,application/json" aria-label="Load a scenario file" @change=${this
+              .#load}></label>
+        </div>
+        ${this.scenarios.map((s) => this.#scenario(s, false))}
+        ${this.loaded.map((s) => this.#scenario(s, true))}
+        ${this.#fromSession()}
+      </section>
+      <section class="runs panel" aria-label="Run history">
+        <h3>Runs (${this.runs.length})</h3>
+        ${this.runs.length ? nothing : html`<p class="muted">None yet.</p>`}
+        ${[...this.runs].reverse().map((r) =>
           html`
-            <div class="scenario">
-              <div><strong>${s.name}</strong> <span class="muted">${s.steps} steps</span></div>
-              <div class="muted">${s.description}</div>
-              <button class="run" data-name=${s.name} ?disabled=${this.running} @click=${() =>
-                this.#run(s.name)}>Run</button>
-            </div>
+            <button class="run-item" data-run=${r.run} aria-current=${shown?.run === r.run}
+              @click=${() => this.#emit("show-run", r.run)}
+              aria-label=${`Run ${r.run}: ${r.name}, ${r.passed ? "passed" : "failed"}`}>
+              <span>#${r.run} ${r.name}</span>
+              <span class="badge ${r.passed ? "ok" : "bad"}">${r.passed
+                ? "PASS"
+                : `FAIL ${r.failed}`}</span>
+            </button>
           `
         )}
-        <p>${this.sessionId
-          ? html`
-            <a id="save-scenario" href=${`/_emulator/gateway/sessions/${this.sessionId}/scenario?name=${
-              encodeURIComponent(`recorded ${this.sessionId}`)
-            }`}
-              download=${`${this.sessionId}.scenario.json`}>Save conversation ${this
-                .sessionId} as a scenario file</a>
-          `
-          : html`<span class="muted">Open a conversation to save it as a scenario.</span>`}</p>
       </section>
-      <section class="report panel" aria-label="Report">
+      <section class="report panel" aria-label="Report" aria-busy=${this.running}>
         ${this.running ? html`<p>Running…</p>` : nothing}
-        ${this.report
+        ${shown
           ? html`
             <h3 id="verdict"
-              class=${this.report.passed ? "ok" : "bad"}>${this.report.passed
+              class=${shown.report.passed ? "ok" : "bad"}>${shown.report.passed
                 ? "PASSED"
-                : "FAILED"}: ${this.report.name} <span class="muted">${Math.round(
-                  this.report.elapsedMs,
+                : "FAILED"}: ${shown.report.name} <span class="muted">run #${shown
+                .run} · robot ${shown
+                .report.robotId} · session ${shown.report.sessionId} · ${Math.round(
+                  shown.report.elapsedMs,
                 )} ms</span></h3>
-            ${this.report.open ? this.#step(this.report.open) : nothing}
-            ${this.report.steps.map((s) => this.#step(s))}
+            ${shown.report.open ? this.#step(shown.report.open) : nothing}
+            ${shown.report.steps.map((s) => this.#step(s))}
           `
-          : html`<p class="muted">Run a scenario to see its report.</p>`}
+          : html`<p class="muted">Run a scenario, or pick a run, to see its report.</p>`}
       </section>
     `;
   }

@@ -96,6 +96,36 @@ export const shared = css`
     gap: 4px;
     align-items: center;
   }
+  /* A file input inside a label styled as a button: the label shows, the input stays reachable. */
+  label.button {
+    cursor: pointer;
+    border: 1px solid var(--line);
+    border-radius: 6px;
+    padding: 4px 8px;
+    background: #f0f3f9;
+    white-space: nowrap;
+  }
+  label.button:focus-within {
+    outline: 2px solid var(--accent);
+  }
+  label.button[aria-disabled="true"] {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+  }
+  .badge {
+    font-size: 11px;
+    border-radius: 8px;
+    padding: 0 6px;
+    border: 1px solid currentColor;
+    white-space: nowrap;
+  }
 `;
 
 /** A view of side-by-side panes that scroll on their own; the view sets grid-template-columns. */

@@ -276,3 +276,6 @@ export function sessionSummaries(store: GatewayStore, robotId?: string) {
       };
     });
 }
+
+/** A line of the session list. */
+export type SessionSummary = ReturnType<typeof sessionSummaries>[number];

@@ -197,6 +197,8 @@ export const ROUTES: DocumentedRoute[] = [
     summary: "The session recorded as a scenario.",
   },
   { method: "GET", path: "/_emulator/scenarios", summary: "The shipped scenarios." },
+  { method: "GET", path: "/_emulator/scenarios/runs", summary: "The newest 50 runs, newest last." },
+  { method: "GET", path: "/_emulator/scenarios/runs/{run}", summary: "One run's report." },
   { method: "GET", path: "/_emulator/scenarios/{name}", summary: "One scenario." },
   {
     method: "POST",

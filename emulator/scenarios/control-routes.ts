@@ -1,5 +1,6 @@
 /**
- * `/_emulator/scenarios`: the shipped scenarios, replaying one (shipped, or sent in the body), and
+ * `/_emulator/scenarios`: the shipped scenarios, replaying one (shipped, or sent in the body), the
+ * history of runs, and
  * `/_emulator/gateway/sessions/:sessionId/scenario`: a live session recorded as a scenario.
  */
 import { Hono } from "hono";
@@ -23,13 +24,33 @@ export function scenarioControlRoutes(library: ScenarioLibrary, gateway: Gateway
           file,
         })),
       }))
+    // Before `/scenarios/:name`: the run history (newest last), each run's summary, then one run.
+    .get("/scenarios/runs", (c) =>
+      c.json({
+        runs: library.runs.map(({ run, at, report }) => ({
+          run,
+          at,
+          name: report.name,
+          robotId: report.robotId,
+          sessionId: report.sessionId,
+          passed: report.passed,
+          steps: report.steps.length,
+          failed: report.steps.filter((s) => !s.passed).length +
+            (report.open && !report.open.passed ? 1 : 0),
+          elapsedMs: report.elapsedMs,
+        })),
+      }))
+    .get("/scenarios/runs/:run", (c) => c.json(library.findRun(Number(c.req.param("run")))))
     .get("/scenarios/:name", (c) => c.json(library.find(c.req.param("name"))))
     .post("/scenarios/replay", async (c) => {
       const body = parseParameters(ReplayRequest, await jsonObject(c, 16 * 1024 * 1024));
       const scenario = "name" in body
         ? library.find(body.name)
         : parseParameters(ScenarioSchema, body.scenario);
-      return c.json(await runScenario(gateway, scenario));
+      const report = await runScenario(gateway, scenario);
+      const { run } = library.addRun(gateway.now, report);
+      gateway.emulator.events.publish({ type: "state", change: "scenario-run", detail: { run } });
+      return c.json({ ...report, run });
     })
     .get(
       "/gateway/sessions/:sessionId/scenario",

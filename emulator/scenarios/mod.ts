@@ -20,6 +20,7 @@ export function createScenarioArea(gateway: GatewayStore, files: ScenarioFile[])
     library,
     gateway,
     control: scenarioControlRoutes(library, gateway),
-    load: () => {},
+    // A reset or an imported snapshot starts a new history: old reports name sessions now gone.
+    load: () => library.clearRuns(),
   };
 }

@@ -213,7 +213,7 @@ function observed(exchange: Exchange, elapsedMs: number): Record<keyof Expectati
       : { qno: exchange.instruction.actionData.qno }
     : false;
   return {
-    types: exchange.messages.map(typeKey),
+    types: exchange.messages.map((m) => (m.subtype === undefined ? m.type : typeKey(m))),
     textContains: text,
     textMatches: text,
     options: offeredOptions(exchange.messages),

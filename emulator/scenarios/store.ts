@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { ApiError } from "../core/errors.ts";
 import { parseJson } from "../core/json.ts";
+import type { ScenarioReport } from "./runner.ts";
 import { type Scenario, ScenarioSchema } from "./schemas.ts";
 
 /** A scenario file that cannot be read or does not validate: names the file and the JSON path. */
@@ -61,9 +62,54 @@ export async function loadScenarios(path: string): Promise<ScenarioFile[]> {
   return Promise.all(files.map(async (file) => ({ file, scenario: await readScenario(file) })));
 }
 
-/** The scenarios loaded at start, by name. */
+/** The newest runs the library keeps (the UI's run history). */
+export const MAX_RUNS = 50;
+
+/** One replay as the run history keeps it: when, and the whole report. */
+export interface ScenarioRun {
+  run: number;
+  at: number;
+  report: ScenarioReport;
+}
+
+/**
+ * The scenarios loaded at start, by name, and the newest replays' reports. Like the journal, the
+ * run history is not part of the state: a snapshot does not carry it, a reset clears it.
+ */
 export class ScenarioLibrary {
+  #runs: ScenarioRun[] = [];
+  #next = 1;
+
   constructor(readonly files: ScenarioFile[]) {}
+
+  get runs(): readonly ScenarioRun[] {
+    return this.#runs;
+  }
+
+  addRun(at: number, report: ScenarioReport): ScenarioRun {
+    const run = { run: this.#next++, at, report };
+    this.#runs = [...this.#runs, run].slice(-MAX_RUNS);
+    return run;
+  }
+
+  findRun(run: number): ScenarioRun {
+    const found = this.#runs.find((r) => r.run === run);
+    if (!found) {
+      throw new ApiError(
+        "ResourceNotFound",
+        `No scenario run ${run}: ccemu keeps the newest ${MAX_RUNS} (${
+          this.#runs.map((r) => r.run).join(", ") || "none yet"
+        }).`,
+        "run",
+      );
+    }
+    return found;
+  }
+
+  clearRuns(): void {
+    this.#runs = [];
+    this.#next = 1;
+  }
 
   find(name: string): Scenario {
     const found = this.files.find((s) => s.scenario.name === name);

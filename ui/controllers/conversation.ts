@@ -1,9 +1,10 @@
 /**
- * The Conversations view's controller: registered robots, the open visitor session and what is
- * streaming into it; opening sessions, sending messages, adding an agent by URL.
+ * The Conversations view's controller: registered robots and the chosen one, the session list,
+ * the sessions open as tabs, the shown session and what is streaming into it; opening, switching,
+ * closing and deleting sessions, importing transcripts, sending messages, adding an agent by URL.
  */
 import { ViewController } from "./view-controller.ts";
-import type { Robot, Session } from "../control-client.ts";
+import type { Robot, Session, SessionSummary } from "../control-client.ts";
 
 interface GatewayEvent {
   change: string;
@@ -11,8 +12,16 @@ interface GatewayEvent {
   detail?: Record<string, unknown>;
 }
 
+/** The tabs survive a reload of this browser tab (sessionStorage), not a new window. */
+const TABS_KEY = "ccemu.tabs";
+
 export class ConversationController extends ViewController {
   robots: Robot[] = [];
+  robotId = "sample-default";
+  /** The robot the user just added (the view confirms it). */
+  added: Robot | null = null;
+  sessions: SessionSummary[] = [];
+  tabs: string[] = JSON.parse(sessionStorage.getItem(TABS_KEY) ?? "[]");
   session: Session | null = null;
   streaming: { messageId: string; text: string }[] = [];
   /** A visitor's action is under way: the chat waits for it. */
@@ -23,6 +32,10 @@ export class ConversationController extends ViewController {
       this.client.on<GatewayEvent>("gateway", (event) => this.#gateway(event)),
       this.client.on<{ change: string }>("state", (event) => {
         if (event.change.startsWith("robot-")) this.client.attempt(() => this.loadRobots());
+        if (event.change === "reset" || event.change === "snapshot-imported") {
+          this.#setTabs([]);
+          this.session = null;
+        }
       }),
     ];
   }
@@ -30,18 +43,38 @@ export class ConversationController extends ViewController {
   async loadRobots(): Promise<void> {
     this.robots =
       (await this.client.request<{ robots: Robot[] }>("GET", "/_emulator/gateway/robots")).robots;
+    if (!this.robots.some((r) => r.robotId === this.robotId)) {
+      this.robotId = this.robots[0]?.robotId ?? "";
+    }
     this.host.requestUpdate();
   }
 
+  async loadSessions(): Promise<void> {
+    this.sessions = (await this.client.request<{ sessions: SessionSummary[] }>(
+      "GET",
+      "/_emulator/gateway/sessions",
+    )).sessions;
+    const known = new Set(this.sessions.map((s) => s.sessionId));
+    this.#setTabs(this.tabs.filter((id) => known.has(id)));
+    this.host.requestUpdate();
+  }
+
+  /** Shows a session (and opens its tab); an unknown id shows none. */
   async loadSession(sessionId: string): Promise<void> {
     try {
       this.session = await this.client.request<Session>(
         "GET",
         `/_emulator/gateway/sessions/${sessionId}`,
       );
+      if (!this.tabs.includes(sessionId)) this.#setTabs([...this.tabs, sessionId]);
     } catch {
       this.session = null;
     }
+    this.host.requestUpdate();
+  }
+
+  pickRobot(robotId: string) {
+    this.robotId = robotId;
     this.host.requestUpdate();
   }
 
@@ -55,10 +88,38 @@ export class ConversationController extends ViewController {
         "/_emulator/gateway/sessions",
         detail,
       );
-      this.session = session;
-      this.streaming = [];
       location.hash = `conversations/${session.sessionId}`;
       await this.loadSession(session.sessionId);
+    });
+  }
+
+  closeTab(sessionId: string) {
+    const index = this.tabs.indexOf(sessionId);
+    this.#setTabs(this.tabs.filter((id) => id !== sessionId));
+    if (this.session?.sessionId === sessionId) {
+      const next = this.tabs[Math.min(index, this.tabs.length - 1)];
+      this.session = null;
+      location.hash = next ? `conversations/${next}` : "conversations";
+    }
+    this.host.requestUpdate();
+  }
+
+  deleteSession(sessionId: string) {
+    return this.client.attempt(async () => {
+      await this.client.request("DELETE", `/_emulator/gateway/sessions/${sessionId}`);
+      this.closeTab(sessionId);
+      await this.loadSessions();
+    });
+  }
+
+  importTranscript(transcript: unknown) {
+    return this.client.attempt(async () => {
+      const session = await this.client.request<Session>(
+        "POST",
+        "/_emulator/gateway/transcripts",
+        transcript,
+      );
+      location.hash = `conversations/${session.sessionId}`;
     });
   }
 
@@ -79,9 +140,16 @@ export class ConversationController extends ViewController {
   addRobot(detail: unknown) {
     return this.client.attempt(async () => {
       const robot = await this.client.request<Robot>("POST", "/_emulator/gateway/robots", detail);
-      this.robots = [...this.robots, robot];
+      this.robots = [...this.robots.filter((r) => r.robotId !== robot.robotId), robot];
+      this.robotId = robot.robotId;
+      this.added = robot;
       this.host.requestUpdate();
     });
+  }
+
+  #setTabs(tabs: string[]) {
+    this.tabs = tabs;
+    sessionStorage.setItem(TABS_KEY, JSON.stringify(tabs));
   }
 
   /** A visitor's action: the chat is busy until it is done. */
@@ -93,8 +161,12 @@ export class ConversationController extends ViewController {
     this.host.requestUpdate();
   }
 
-  /** Streamed chunks grow the reply on screen; a delivered reply reloads the session. */
+  /**
+   * Streamed chunks grow the reply on screen; a delivered reply reloads the session; any change to
+   * a session refreshes the list (its last line, findings, transfer).
+   */
   #gateway(event: GatewayEvent) {
+    if (event.change !== "chunk") this.client.attempt(() => this.loadSessions());
     if (event.sessionId !== this.session?.sessionId) return;
     if (event.change === "chunk") {
       const { messageId, text } = event.detail as { messageId: string; text: string };

@@ -1,6 +1,7 @@
 /**
  * The Inspector view's controller: the journal as it grows (the newest 5,000 entries), the selected
- * entry and its freshly signed curl.
+ * entry and its freshly signed curl, and the session filter (set when a push is opened from the
+ * chat, so the log shows that conversation).
  */
 import { ViewController } from "./view-controller.ts";
 import type { Finding, JournalEntry } from "../control-client.ts";
@@ -11,6 +12,7 @@ export class InspectorController extends ViewController {
   entries: JournalEntry[] = [];
   selectedId: number | null = null;
   curl = "";
+  sessionFilter = "";
 
   protected override listen(): (() => void)[] {
     return [
@@ -39,9 +41,21 @@ export class InspectorController extends ViewController {
     return this.entries.find((e) => e.id === this.selectedId) ?? null;
   }
 
-  select(id: number): void {
+  select(id: number | null): void {
+    if (id === this.selectedId) return;
     this.selectedId = id;
     this.curl = "";
+    this.host.requestUpdate();
+  }
+
+  /** Opens a push from its conversation: the log is filtered to that session. */
+  openFromChat(id: number, sessionId: string): void {
+    this.sessionFilter = sessionId;
+    this.select(id);
+  }
+
+  filterSession(sessionId: string): void {
+    this.sessionFilter = sessionId;
     this.host.requestUpdate();
   }
 

@@ -1,0 +1,46 @@
+/** The run history: every replay kept (newest 50), listed with its verdict, read back whole. */
+import assert from "node:assert/strict";
+import { startEmulator } from "../../harness/mod.ts";
+
+async function control(url: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+Deno.test("scenario runs: listed with pass/fail, read back, cleared by a reset", async () => {
+  await using ccemu = await startEmulator();
+  const passing = await control(ccemu.url, "POST", "/_emulator/scenarios/replay", {
+    scenario: {
+      name: "card",
+      robot: { robotId: "sample-default" },
+      steps: [{ send: { text: "card" }, expect: { types: ["102/10201"] } }],
+    },
+  });
+  assert.equal(passing.json.run, 1);
+  const failing = await control(ccemu.url, "POST", "/_emulator/scenarios/replay", {
+    scenario: {
+      name: "wrong",
+      robot: { robotId: "sample-default" },
+      steps: [{ send: { text: "card" }, expect: { types: [100] } }],
+    },
+  });
+  assert.equal(failing.json.run, 2);
+
+  const runs = await control(ccemu.url, "GET", "/_emulator/scenarios/runs");
+  assert.deepEqual(
+    runs.json.runs.map((r: Record<string, unknown>) => [r.run, r.name, r.passed, r.failed]),
+    [[1, "card", true, 0], [2, "wrong", false, 1]],
+  );
+  const one = await control(ccemu.url, "GET", "/_emulator/scenarios/runs/2");
+  assert.equal(one.json.report.steps[0].checks[0].passed, false);
+  const missing = await control(ccemu.url, "GET", "/_emulator/scenarios/runs/9");
+  assert.equal(missing.status, 404);
+  assert.match(missing.json.error.message, /No scenario run 9.*1, 2/);
+
+  ccemu.reset();
+  const after = await control(ccemu.url, "GET", "/_emulator/scenarios/runs");
+  assert.deepEqual(after.json.runs, []);
+});

@@ -1,0 +1,163 @@
+/**
+ * The session list: every visitor session ccemu holds, newest first, with its robot, visitor, last
+ * line, findings and transfer, to switch to in one click; delete (confirmed in place) and import a
+ * transcript file. Fires `pick-session`, `delete-session` and `import-transcript` (the file's JSON).
+ */
+import { css, html, LitElement, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import type { SessionSummary } from "./control-client.ts";
+import { shared } from "./styles.ts";
+
+@customElement("ccemu-session-list")
+export class SessionList extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        min-height: 0;
+      }
+      .head {
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        padding: 8px 10px;
+        border-bottom: 1px solid var(--line);
+      }
+      h3 {
+        margin: 0;
+        font-size: 13px;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        overflow: auto;
+        flex: 1;
+      }
+      li {
+        display: flex;
+        border-bottom: 1px solid var(--line);
+      }
+      li[aria-current="true"] {
+        background: #e3ebff;
+      }
+      .pick {
+        flex: 1;
+        min-width: 0;
+        text-align: left;
+        border: 0;
+        border-radius: 0;
+        background: transparent;
+        padding: 6px 10px;
+      }
+      .line {
+        display: block;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+        font-size: 12px;
+      }
+      .delete {
+        border: 0;
+        background: transparent;
+        color: var(--muted);
+      }
+      .confirm {
+        display: flex;
+        gap: 4px;
+        align-items: center;
+        padding: 4px 6px;
+        font-size: 12px;
+      }
+    `,
+  ];
+
+  @property({ attribute: false })
+  accessor sessions: SessionSummary[] = [];
+  @property()
+  accessor current = "";
+
+  /** The session whose delete button was pressed once: it asks before deleting. */
+  @state()
+  accessor confirming = "";
+
+  #emit(name: string, detail: unknown) {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  async #import(event: Event) {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      this.#emit("import-transcript", JSON.parse(await file.text()));
+    } catch (error) {
+      this.#emit("problem", `${file.name} is not JSON: ${(error as Error).message}`);
+    }
+  }
+
+  /** Esc backs out of a pending delete. */
+  escape(): boolean {
+    if (!this.confirming) return false;
+    this.confirming = "";
+    return true;
+  }
+
+  #item(s: SessionSummary) {
+    const who = s.visitor.name ?? s.visitorId;
+    const errors = s.findings.errors, warnings = s.findings.warnings;
+    return html`<li aria-current=${s.sessionId === this.current} data-session=${s.sessionId}>
+      <button class="pick" @click=${() => this.#emit("pick-session", s.sessionId)}
+        aria-label=${`Open session ${s.sessionId}: ${who} with ${s.robotName ?? s.robotId}`}>
+        <span class="line"><strong>${s.sessionId}</strong> ${who}
+          ${
+      errors
+        ? html`<span class="badge bad">${errors} error${errors > 1 ? "s" : ""}</span>`
+        : nothing
+    }
+          ${
+      warnings
+        ? html`<span class="badge warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`
+        : nothing
+    }
+          ${s.transferred ? html`<span class="badge warn">transferred</span>` : nothing}
+          ${s.importedFrom ? html`<span class="badge muted">imported</span>` : nothing}
+        </span>
+        <span class="line muted">${s.robotName ?? s.robotId} · ${s.responseMode}</span>
+        <span class="line muted">${s.lastMessage?.text ?? "no message yet"}</span>
+      </button>
+      ${
+      this.confirming === s.sessionId
+        ? html`<span class="confirm">Delete?
+          <button class="bad" @click=${() => {
+          this.confirming = "";
+          this.#emit("delete-session", s.sessionId);
+        }} aria-label=${`Yes, delete session ${s.sessionId}`}>Delete</button>
+          <button @click=${() => (this.confirming = "")}>Keep</button></span>`
+        : html`
+          <button class="delete" @click=${() => (this.confirming = s.sessionId)}
+            aria-label=${`Delete session ${s.sessionId}`} title="Delete">✕</button>
+        `
+    }
+    </li>`;
+  }
+
+  override render() {
+    return html`
+      <div class="head">
+        <h3>Sessions (${this.sessions.length})</h3>
+        <label class="button">Import transcript<input class="visually-hidden" type="file"
+          accept=".json,application/json" aria-label="Import a transcript file" @change=${this
+            .#import}></label>
+      </div>
+      <ul aria-label="Sessions">
+        ${this.sessions.length
+          ? [...this.sessions].reverse().map((s) => this.#item(s))
+          : html`<li class="muted" style="padding:8px 10px">No session yet: open one.</li>`}
+      </ul>
+    `;
+  }
+}
