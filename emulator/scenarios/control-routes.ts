@@ -40,7 +40,7 @@ export function scenarioControlRoutes(library: ScenarioLibrary, gateway: Gateway
           elapsedMs: report.elapsedMs,
         })),
       }))
-    .get("/scenarios/runs/:run", (c) => c.json(library.findRun(Number(c.req.param("run")))))
+    .get("/scenarios/runs/:run", (c) => c.json(library.findRun(c.req.param("run"))))
     .get("/scenarios/:name", (c) => c.json(library.find(c.req.param("name"))))
     .post("/scenarios/replay", async (c) => {
       const body = parseParameters(ReplayRequest, await jsonObject(c, 16 * 1024 * 1024));

@@ -92,7 +92,18 @@ export class ScenarioLibrary {
     return run;
   }
 
-  findRun(run: number): ScenarioRun {
+  /** A run by its number as the path gives it; anything but a number is refused as such. */
+  findRun(text: string): ScenarioRun {
+    if (!/^[1-9]\d{0,9}$/.test(text)) {
+      throw new ApiError(
+        "InvalidParameter",
+        `run: "${
+          text.slice(0, 40)
+        }" is not a run number; use the number a replay answered, such as 3.`,
+        "run",
+      );
+    }
+    const run = Number(text);
     const found = this.#runs.find((r) => r.run === run);
     if (!found) {
       throw new ApiError(

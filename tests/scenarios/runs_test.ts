@@ -39,6 +39,10 @@ Deno.test("scenario runs: listed with pass/fail, read back, cleared by a reset",
   const missing = await control(ccemu.url, "GET", "/_emulator/scenarios/runs/9");
   assert.equal(missing.status, 404);
   assert.match(missing.json.error.message, /No scenario run 9.*1, 2/);
+  const word = await control(ccemu.url, "GET", "/_emulator/scenarios/runs/abc");
+  assert.equal(word.status, 400);
+  assert.equal(word.json.error.code, "InvalidParameter");
+  assert.match(word.json.error.message, /run: "abc" is not a run number/);
 
   ccemu.reset();
   const after = await control(ccemu.url, "GET", "/_emulator/scenarios/runs");
