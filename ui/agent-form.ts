@@ -6,6 +6,7 @@
 import { css, html, LitElement } from "lit";
 import { customElement } from "lit/decorators.js";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 @customElement("ccemu-agent-form")
 export class AgentForm extends LitElement {
@@ -36,19 +37,13 @@ export class AgentForm extends LitElement {
     const form = event.target as HTMLFormElement;
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "").trim();
-    this.dispatchEvent(
-      new CustomEvent("add-robot", {
-        detail: {
-          name: text("name"),
-          url: text("url"),
-          platform: text("platform"),
-          ...(text("openPath") ? { openPath: text("openPath") } : {}),
-          ...(text("token") ? { token: text("token") } : {}),
-        },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    emit(this, "add-robot", {
+      name: text("name"),
+      url: text("url"),
+      platform: text("platform"),
+      ...(text("openPath") ? { openPath: text("openPath") } : {}),
+      ...(text("token") ? { token: text("token") } : {}),
+    });
   }
 
   override render() {

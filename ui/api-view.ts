@@ -9,6 +9,7 @@ import { customElement, property, state } from "lit/decorators.js";
 import { type ApiOperation, type FormField, valuesOf } from "./api-form.ts";
 import type { KeyEntry, SentAnswer } from "./controllers/api.ts";
 import { panes, shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 const AREAS: [string, string][] = [
   ["outbound", "Outbound AI calling"],
@@ -87,10 +88,6 @@ export class ApiView extends LitElement {
   @state()
   accessor copied = "";
 
-  #emit(name: string, detail?: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   #texts(part: "field" | "query"): Record<string, string> {
     const out: Record<string, string> = {};
     for (const el of this.renderRoot.querySelectorAll<HTMLInputElement>(`[data-part=${part}]`)) {
@@ -105,7 +102,7 @@ export class ApiView extends LitElement {
       const params = valuesOf(op.fields, this.#texts("field"));
       const query = valuesOf(op.queryFields, this.#texts("query"));
       this.formError = "";
-      this.#emit("send", { params, query });
+      emit(this, "send", { params, query });
     } catch (error) {
       this.formError = (error as Error).message;
     }
@@ -160,7 +157,7 @@ export class ApiView extends LitElement {
             this.operations.filter((o) => o.tag === tag).map((o) =>
               html`
                 <button class="op" aria-current=${o.id === this.selected} title=${o.summary}
-                  @click=${() => this.#emit("select-operation", o.id)}>
+                  @click=${() => emit(this, "select-operation", o.id)}>
                                 <span class="method">${o.method}</span> ${o.path}</button>
               `
             )
@@ -175,7 +172,7 @@ export class ApiView extends LitElement {
             <form id="request" @submit=${(e: Event) => this.#send(e, op)}>
               <label for="key">Signed with</label>
               <select id="key" @change=${(e: Event) =>
-                this.#emit("pick-key", (e.target as HTMLSelectElement).value)}>
+                emit(this, "pick-key", (e.target as HTMLSelectElement).value)}>
                 ${this.keys.map((k) =>
                   html`<option value=${k.accessKeyId} ?selected=${
                     k.accessKeyId ===

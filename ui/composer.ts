@@ -8,6 +8,7 @@ import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { Session } from "./control-client.ts";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 interface Picked {
   fileName: string;
@@ -70,16 +71,12 @@ export class Composer extends LitElement {
     if (this.picked) {
       const { fileName, contentBase64 } = this.picked;
       this.#drop();
-      return this.#emit({ image: { fileName, contentBase64 } });
+      return emit(this, "send", { image: { fileName, contentBase64 } });
     }
     const input = this.renderRoot.querySelector<HTMLInputElement>("#text")!;
     if (!input.value.trim()) return;
-    this.#emit({ text: input.value });
+    emit(this, "send", { text: input.value });
     input.value = "";
-  }
-
-  #emit(detail: unknown) {
-    this.dispatchEvent(new CustomEvent("send", { detail, bubbles: true, composed: true }));
   }
 
   async #pick(event: Event) {

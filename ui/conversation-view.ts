@@ -17,6 +17,7 @@ import type { SessionList } from "./session-list.ts";
 import "./visitor-form.ts";
 import { shared } from "./styles.ts";
 import { conversationStyles } from "./conversation-styles.ts";
+import { emit } from "./events.ts";
 
 const DEFAULT_VISITOR = JSON.stringify(
   {
@@ -69,16 +70,12 @@ export class ConversationView extends LitElement {
   @state()
   accessor problem = "";
 
-  #emit(name: string, detail?: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   #open(event: Event) {
     event.preventDefault();
     try {
       const visitor = JSON.parse(this.visitor);
       this.problem = "";
-      this.#emit("open-session", { robotId: this.robotId, visitor, responseMode: this.mode });
+      emit(this, "open-session", { robotId: this.robotId, visitor, responseMode: this.mode });
     } catch (error) {
       this.problem = `The visitor profile is not JSON: ${(error as Error).message}`;
     }
@@ -117,7 +114,7 @@ export class ConversationView extends LitElement {
         ? html`<span class="warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`
         : nothing
     }
-      <button class="inspect" @click=${() => this.#emit("inspect", journalId)}
+      <button class="inspect" @click=${() => emit(this, "inspect", journalId)}
         aria-label=${`Open push #${journalId} in the inspector`}>push #${journalId}</button>
     </div>`;
   }
@@ -189,9 +186,9 @@ export class ConversationView extends LitElement {
         html`
           <span class="tab" aria-current=${id === current}>
             <button role="tab" aria-selected=${id === current} @click=${() =>
-              this.#emit("pick-session", id)}>${id}</button>
+              emit(this, "pick-session", id)}>${id}</button>
             <button class="close" aria-label=${`Close the tab of session ${id}`} @click=${() =>
-              this.#emit("close-tab", id)}>✕</button>
+              emit(this, "close-tab", id)}>✕</button>
           </span>
         `
       )
@@ -213,7 +210,7 @@ export class ConversationView extends LitElement {
         }`}
           download=${`${session.sessionId}.scenario.json`}>Save as scenario</a>
         <button id="replay-session" @click=${() =>
-          this.#emit("replay-session", session.sessionId)}>Replay as scenario…</button>
+          emit(this, "replay-session", session.sessionId)}>Replay as scenario…</button>
       </div>
     `;
   }
@@ -223,7 +220,7 @@ export class ConversationView extends LitElement {
     return html`
       <label class="stack">Robot
         <select id="robot" aria-label="Robot" @change=${(e: Event) =>
-          this.#emit("pick-robot", (e.target as HTMLSelectElement).value)}>
+          emit(this, "pick-robot", (e.target as HTMLSelectElement).value)}>
           ${this.robots.map((r) =>
             html`
               <option value=${r.robotId} ?selected=${r.robotId === this.robotId}

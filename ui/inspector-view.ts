@@ -13,6 +13,7 @@ import "./json-block.ts";
 import "./sse-waterfall.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
+import { emit } from "./events.ts";
 
 const PAGE = 100;
 
@@ -83,10 +84,6 @@ export class InspectorView extends LitElement {
   @state()
   accessor page = 0;
 
-  #emit(name: string, detail?: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   get #statusValid(): boolean {
     return !this.status || STATUS_FILTER.test(this.status.trim());
   }
@@ -132,7 +129,7 @@ export class InspectorView extends LitElement {
     const index = list.findIndex((e) => e.id === this.selected?.id);
     const next =
       list[Math.max(0, Math.min(list.length - 1, index + (event.key === "ArrowDown" ? 1 : -1)))];
-    if (next) this.#emit("select", next.id);
+    if (next) emit(this, "select", next.id);
   }
 
   /** A newly selected entry is brought into view (a deep link, a push opened from the chat). */
@@ -146,7 +143,7 @@ export class InspectorView extends LitElement {
   /** Esc closes the detail pane. */
   escape(): boolean {
     if (!this.selected) return false;
-    this.#emit("select", null);
+    emit(this, "select", null);
     return true;
   }
 
@@ -180,7 +177,7 @@ export class InspectorView extends LitElement {
     return html`
       <div class="detail-head">
         <h3>#${e.id} ${activityLine(e)}</h3>
-        <button class="close" @click=${() => this.#emit("select", null)}
+        <button class="close" @click=${() => emit(this, "select", null)}
           aria-label="Close the detail (Esc)">✕</button>
       </div>
       <div class="muted">${e.method} ${push?.url ?? e.path}</div>
@@ -190,7 +187,7 @@ export class InspectorView extends LitElement {
           ? ` · ${push.sessionId} · robot ${push.robotId} · ${push.responseMode}`
           : ""}</div>
       <div class="row" style="margin-top:6px">
-        <button id="copy-curl" @click=${() => this.#emit("curl", e.id)}>Copy as curl</button>
+        <button id="copy-curl" @click=${() => emit(this, "curl", e.id)}>Copy as curl</button>
         <a id="entry-link" href=${`#inspector/${e.id}`}>link to this entry</a>
       </div>
       ${this.curl ? html`<pre class="curl" id="curl-text">${this.curl}</pre>` : nothing}
@@ -299,7 +296,7 @@ export class InspectorView extends LitElement {
             "all sessions",
             this.sessionFilter,
             (e) => e.push?.sessionId,
-            (v) => this.#emit("filter-session", v),
+            (v) => emit(this, "filter-session", v),
           )}
           <input aria-label="Search the journal" placeholder="text, path, robot, session…"
             @input=${(e: Event) => {
@@ -326,7 +323,7 @@ export class InspectorView extends LitElement {
                 return html`<tr class="entry" data-id=${e.id} aria-selected=${
                   this.selected?.id ===
                     e.id
-                } @click=${() => this.#emit("select", e.id)}>
+                } @click=${() => emit(this, "select", e.id)}>
                   <td>${e.id}</td>
                   <td>${e.area}</td>
                   <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${

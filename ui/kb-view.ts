@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
 import { panes, shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 export interface Directory {
   id: number;
@@ -73,10 +74,6 @@ export class KbView extends LitElement {
   @property({ attribute: false })
   accessor hits: Hit[] | null = null;
 
-  #emit(name: string, detail: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   #tree(dirs: Directory[]): TemplateResult {
     return html`<ul>${
       dirs.map((d) =>
@@ -88,7 +85,7 @@ export class KbView extends LitElement {
   #search(event: Event) {
     event.preventDefault();
     const keyword = (this.renderRoot.querySelector("#keyword") as HTMLInputElement).value;
-    this.#emit("search", {
+    emit(this, "search", {
       keyword,
       repositoryIds: this.repositoryId ? [this.repositoryId] : undefined,
     });
@@ -100,7 +97,8 @@ export class KbView extends LitElement {
         <h4>Repositories</h4>
         ${this.repositories.map((r) =>
           html`<div><button class="repo" aria-current=${r.id === this.repositoryId} @click=${() =>
-            this.#emit(
+            emit(
+              this,
               "pick-repository",
               r.id,
             )}>${r.name}</button> <span class="muted">${r.kind}</span></div>`

@@ -10,6 +10,7 @@ import { unsafeHTML } from "lit/directives/unsafe-html.js";
 import { marked } from "marked";
 import type { AgentMessage } from "./control-client.ts";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -132,9 +133,7 @@ export class MessageView extends LitElement {
   accessor tab = 0;
 
   #option(content: string) {
-    this.dispatchEvent(
-      new CustomEvent("option", { detail: content, bubbles: true, composed: true }),
-    );
+    emit(this, "option", content);
   }
 
   #chips(options: Json[]): TemplateResult {

@@ -5,6 +5,7 @@
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 export interface TaskRow {
   callJobId: number;
@@ -99,14 +100,10 @@ export class OutboundView extends LitElement {
   @property()
   accessor clock = "";
 
-  #emit(name: string, detail?: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   #account(event: Event) {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
-    this.#emit("account", {
+    emit(this, "account", {
       aiSeats: Number(form.get("aiSeats")),
       smsBalance: Number(form.get("smsBalance")),
     });
@@ -117,10 +114,10 @@ export class OutboundView extends LitElement {
       <div class="bar panel row">
         <strong>Virtual clock</strong> <span id="clock">${this.clock}</span>
         <button id="advance-minute" @click=${() =>
-          this.#emit("advance", { ms: 60_000 })}>+1 min</button>
+          emit(this, "advance", { ms: 60_000 })}>+1 min</button>
         <button id="advance-hour" @click=${() =>
-          this.#emit("advance", { ms: 3_600_000 })}>+1 h</button>
-        <button id="advance-idle" @click=${() => this.#emit("advance-idle")}>Until idle</button>
+          emit(this, "advance", { ms: 3_600_000 })}>+1 h</button>
+        <button id="advance-idle" @click=${() => emit(this, "advance-idle")}>Until idle</button>
         ${this.account
           ? html`
             <form class="row" @submit=${this.#account} style="margin-left:auto">
@@ -143,9 +140,9 @@ export class OutboundView extends LitElement {
                 <tr class="pick task" data-id=${t.callJobId} data-status=${t
                   .callJobStatus} aria-selected=${t.callJobId === this.callJobId}
                   tabindex="0"
-                  @click=${() => this.#emit("pick-task", t.callJobId)} @keydown=${(
+                  @click=${() => emit(this, "pick-task", t.callJobId)} @keydown=${(
                     e: KeyboardEvent,
-                  ) => e.key === "Enter" && this.#emit("pick-task", t.callJobId)}>
+                  ) => e.key === "Enter" && emit(this, "pick-task", t.callJobId)}>
                   <td>${t.callJobId} ${t.jobName}</td>
                   <td>${t.callJobStatusDesc} (${t.callJobStatus})</td>
                   <td><progress max=${t.totalCount || 1} value=${t.doneCount}></progress> ${t
@@ -164,8 +161,8 @@ export class OutboundView extends LitElement {
             ${this.calls.map((c) =>
               html`
                 <tr class="pick" tabindex="0" @click=${() =>
-                  this.#emit("pick-call", c.callInstanceId)} @keydown=${(e: KeyboardEvent) =>
-                  e.key === "Enter" && this.#emit("pick-call", c.callInstanceId)}>
+                  emit(this, "pick-call", c.callInstanceId)} @keydown=${(e: KeyboardEvent) =>
+                  e.key === "Enter" && emit(this, "pick-call", c.callInstanceId)}>
                   <td>${c.customerTelephone} ${c.customerName}</td>
                   <td>${[
                     "not started",

@@ -9,6 +9,7 @@ import { customElement, property } from "lit/decorators.js";
 import type { Check, Robot, ScenarioReport, SessionSummary, StepReport } from "./control-client.ts";
 import type { RunSummary, ScenarioSummary } from "./controllers/scenarios.ts";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 const show = (value: unknown) => value === undefined ? "–" : JSON.stringify(value);
 
@@ -102,19 +103,15 @@ export class ScenariosView extends LitElement {
   @property({ type: Boolean })
   accessor running = false;
 
-  #emit(name: string, detail?: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   async #load(event: Event) {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = "";
     if (!file) return;
     try {
-      this.#emit("load-scenario", JSON.parse(await file.text()));
+      emit(this, "load-scenario", JSON.parse(await file.text()));
     } catch (error) {
-      this.#emit("problem", `${file.name} is not JSON: ${(error as Error).message}`);
+      emit(this, "problem", `${file.name} is not JSON: ${(error as Error).message}`);
     }
   }
 
@@ -133,7 +130,7 @@ export class ScenariosView extends LitElement {
         <div class="muted">${s.description}</div>
         <button class="run" data-name=${s.name} ?disabled=${this.running}
           aria-label=${`Run scenario ${s.name}`} @click=${() =>
-            this.#emit("run-scenario", s.name)}>Run</button>
+            emit(this, "run-scenario", s.name)}>Run</button>
       </div>
     `;
   }
@@ -148,7 +145,7 @@ export class ScenariosView extends LitElement {
       <div class="stack">
         <h3>From a session</h3>
         <select id="session-pick" aria-label="Session to save or replay" @change=${(e: Event) =>
-          this.#emit("pick-session", (e.target as HTMLSelectElement).value)}>
+          emit(this, "pick-session", (e.target as HTMLSelectElement).value)}>
               ${[...this.sessions].reverse().map((s) =>
                 html`<option value=${s.sessionId} ?selected=${
                   s.sessionId === id
@@ -162,7 +159,7 @@ export class ScenariosView extends LitElement {
         }`}
           download=${`${id}.scenario.json`}>Save ${id} as a scenario file</a>
         <button id="replay-session" ?disabled=${this.running}
-          @click=${() => this.#emit("replay-session", id)}>Replay ${id} against ${this.robotId
+          @click=${() => emit(this, "replay-session", id)}>Replay ${id} against ${this.robotId
             ? "the chosen robot"
             : "its robot"}</button>
       </div>
@@ -211,7 +208,7 @@ export class ScenariosView extends LitElement {
       <section class="list panel" aria-label="Scenarios">
         <div class="row">
           <label>Run against <select aria-label="Run against" @change=${(e: Event) =>
-            this.#emit("pick-robot", (e.target as HTMLSelectElement).value)}>
+            emit(this, "pick-robot", (e.target as HTMLSelectElement).value)}>
             <option value="">each scenario's own robot</option>
             ${this.robots.map((r) =>
               html`<option value=${r.robotId} ?selected=${
@@ -222,7 +219,7 @@ export class ScenariosView extends LitElement {
         </div>
         <div class="row" style="margin-top:8px">
           <button class="primary" id="run-all" ?disabled=${this.running} @click=${() =>
-            this.#emit("run-all")}>Run all (${this.scenarios.length + this.loaded.length})</button>
+            emit(this, "run-all")}>Run all (${this.scenarios.length + this.loaded.length})</button>
           <label class="button">Load a scenario file<input class="visually-hidden" type="file"
             accept=".json,application/json" aria-label="Load a scenario file" @change=${this
               .#load}></label>
@@ -237,7 +234,7 @@ export class ScenariosView extends LitElement {
         ${[...this.runs].reverse().map((r) =>
           html`
             <button class="run-item" data-run=${r.run} aria-current=${shown?.run === r.run}
-              @click=${() => this.#emit("show-run", r.run)}
+              @click=${() => emit(this, "show-run", r.run)}
               aria-label=${`Run ${r.run}: ${r.name}, ${r.passed ? "passed" : "failed"}`}>
               <span>#${r.run} ${r.name}</span>
               <span class="badge ${r.passed ? "ok" : "bad"}">${r.passed

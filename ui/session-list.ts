@@ -7,6 +7,7 @@ import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { SessionSummary } from "./control-client.ts";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 @customElement("ccemu-session-list")
 export class SessionList extends LitElement {
@@ -83,19 +84,15 @@ export class SessionList extends LitElement {
   @state()
   accessor confirming = "";
 
-  #emit(name: string, detail: unknown) {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
-
   async #import(event: Event) {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = "";
     if (!file) return;
     try {
-      this.#emit("import-transcript", JSON.parse(await file.text()));
+      emit(this, "import-transcript", JSON.parse(await file.text()));
     } catch (error) {
-      this.#emit("problem", `${file.name} is not JSON: ${(error as Error).message}`);
+      emit(this, "problem", `${file.name} is not JSON: ${(error as Error).message}`);
     }
   }
 
@@ -110,7 +107,7 @@ export class SessionList extends LitElement {
     const who = s.visitor.name ?? s.visitorId;
     const errors = s.findings.errors, warnings = s.findings.warnings;
     return html`<li aria-current=${s.sessionId === this.current} data-session=${s.sessionId}>
-      <button class="pick" @click=${() => this.#emit("pick-session", s.sessionId)}
+      <button class="pick" @click=${() => emit(this, "pick-session", s.sessionId)}
         aria-label=${`Open session ${s.sessionId}: ${who} with ${s.robotName ?? s.robotId}`}>
         <span class="line"><strong>${s.sessionId}</strong> ${who}
           ${
@@ -134,7 +131,7 @@ export class SessionList extends LitElement {
         ? html`<span class="confirm">Delete?
           <button class="bad" @click=${() => {
           this.confirming = "";
-          this.#emit("delete-session", s.sessionId);
+          emit(this, "delete-session", s.sessionId);
         }} aria-label=${`Yes, delete session ${s.sessionId}`}>Delete</button>
           <button @click=${() => (this.confirming = "")}>Keep</button></span>`
         : html`

@@ -6,6 +6,7 @@
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
 
 /** Form fields: label, and the path into the profile. */
 const FIELDS: [string, string[]][] = [
@@ -79,9 +80,7 @@ export class VisitorForm extends LitElement {
   accessor value = "{}";
 
   #change(text: string) {
-    this.dispatchEvent(
-      new CustomEvent("visitor-change", { detail: text, bubbles: true, composed: true }),
-    );
+    emit(this, "visitor-change", text);
   }
 
   override render() {

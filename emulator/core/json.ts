@@ -65,3 +65,8 @@ export function parseJson(text: string, limit = MAX_JSON_DEPTH): unknown {
   checkJsonDepth(text, limit);
   return JSON.parse(text);
 }
+
+/** A JSON object (not null, not an array), as read from a body whose shape is not trusted yet. */
+export type Json = Record<string, unknown>;
+export const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === "object" && !Array.isArray(v);

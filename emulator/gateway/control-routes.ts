@@ -1,7 +1,7 @@
 /**
  * `/_emulator/gateway/*`: robots (list, add an agent by URL, time-outs, delete) and visitor
- * sessions (open, list, read, delete, send a message, export and import transcripts) that the UI, the harness and users' tests drive;
- * `/_storage/media/*`: what agents fetch for a visitor's image.
+ * sessions (open, list, read, delete, send a message, export and import transcripts) that the UI,
+ * the harness and users' tests drive; `/_storage/media/*`: what agents fetch for a visitor's image.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../core/app-env.ts";

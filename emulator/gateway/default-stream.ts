@@ -1,13 +1,11 @@
 /** Reading a default-way SSE reply (spec part 6): chunks, the end event with its command, errors. */
-import { parseJson } from "../core/json.ts";
+import { isObject, type Json, parseJson } from "../core/json.ts";
 import { checkInstruction, checkMessage, emptyDelivery, typeOfContentType } from "./replies.ts";
 import type { AgentMessage } from "./schemas.ts";
 import {
   type AgentError,
   agentError,
   type EventOutcome,
-  isObject,
-  type Json,
   parseData,
   type StreamReader,
 } from "./streams.ts";

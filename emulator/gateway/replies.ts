@@ -5,6 +5,7 @@
  * a list). Nothing here throws on malformed input.
  */
 import type { z } from "zod";
+import { isObject, type Json } from "../core/json.ts";
 import {
   type AgentMessage,
   CONTENT_SCHEMAS,
@@ -26,10 +27,6 @@ export const emptyDelivery = (): Delivery => ({
   conversationId: null,
   findings: [],
 });
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 function jsonPath(base: string, path: readonly PropertyKey[]): string {
   return base + path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");

@@ -5,6 +5,7 @@
  * here and nowhere else.
  */
 import { z } from "zod";
+import { isObject } from "../core/json.ts";
 import type { JournalEntry } from "../core/journal.ts";
 import { defineSlice, numericIds } from "../core/state.ts";
 import { described, vBool, vText } from "../signed-api/fields.ts";
@@ -246,8 +247,6 @@ export const ResponseModeSchema = z.enum(["blocking", "streaming"], {
 });
 export type ResponseMode = z.infer<typeof ResponseModeSchema>;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 /** Checked as far as the UI reads them (a snapshot or a transcript may come from a file). */
 const AgentMessageValue = z.custom<AgentMessage>(
   (v) => isObject(v) && typeof v.type === "number",

@@ -220,9 +220,7 @@ export function sendMessage(
       via: "message",
       mode: session.responseMode,
       body: messageBody(robot, session, message),
-      visitor: message.messageType === 100
-        ? message.message.content
-        : `[image ${message.message.fileName}]`,
+      visitor: visitorLine(message),
     });
     const visitorItem = session.history.findLast((item) => item.kind === "visitor");
     if (visitorItem) visitorItem.journalId = outcome.journalId;
@@ -230,13 +228,18 @@ export function sendMessage(
   });
 }
 
+/** What a visitor sent, in a line: the text, or `[image name.png]`. */
+function visitorLine(sent: { messageType: 100 | 105; message: Record<string, unknown> }): string {
+  return sent.messageType === 100
+    ? String(sent.message.content)
+    : `[image ${sent.message.fileName}]`;
+}
+
 /** One line of a history item, for the session list. */
 function itemLine(item: HistoryItem): string {
   switch (item.kind) {
     case "visitor":
-      return item.messageType === 100
-        ? String(item.message.content)
-        : `[image ${item.message.fileName}]`;
+      return visitorLine(item);
     case "agent": {
       const content = (item.message as { content?: Record<string, unknown> }).content ?? {};
       const text = content.content ?? content.title ?? content.fileName;

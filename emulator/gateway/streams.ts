@@ -5,7 +5,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { monotonicNow } from "../core/clock.ts";
-import { JsonTooDeep, parseJson } from "../core/json.ts";
+import { isObject, type Json, JsonTooDeep, parseJson } from "../core/json.ts";
 import type { Delivery } from "./replies.ts";
 import type { Finding } from "./schemas.ts";
 
@@ -125,10 +125,6 @@ export interface StreamReader {
   /** The delivery, once the stream ended; a stream that closed before its last event is an error. */
   result(): { delivery: Delivery; error: AgentError | null };
 }
-
-export type Json = Record<string, unknown>;
-export const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** An `error` event as the agent sent it (both ways name its fields `code` and `message`). */
 export function agentError(json: Json): AgentError {

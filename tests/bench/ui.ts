@@ -5,25 +5,15 @@
  *   2. a streamed chunk from ccemu receiving it to its text on screen: the page compares each chunk
  *      event's `receivedAt` stamp with the moment a MutationObserver sees the text in the bubble.
  */
-import { chromium } from "playwright-core";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
-import { startServer } from "../../emulator/server.ts";
+import { CHROMIUM, hasBrowser, launchChromium, startUiServer } from "../e2e/browser.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { fixed, percentile, type Row } from "./kit.ts";
 
 export async function benchUi(): Promise<Row[]> {
-  if (!(await Deno.stat("/usr/bin/chromium").then(() => true, () => false))) {
-    return [["UI benchmarks", "skipped", "no /usr/bin/chromium"]];
-  }
+  if (!hasBrowser) return [["UI benchmarks", "skipped", `no ${CHROMIUM}`]];
   const rows: Row[] = [];
-  const running = await startServer({
-    ...DEFAULT_CONFIG,
-    port: 0,
-    clock: "manual",
-    clockStart: MANUAL_CLOCK_START,
-    seed: 1,
-  });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true });
+  const running = await startUiServer();
+  const browser = await launchChromium();
   try {
     // 5,000 real exchanges in the journal.
     const { emulator } = running;

@@ -9,18 +9,11 @@
  * browser is a failure.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
-import { startServer } from "../../emulator/server.ts";
+import { CHROMIUM, hasBrowser, inCI, launchChromium, SHOTS, startUiServer } from "./browser.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { Buffer } from "node:buffer";
 import { CARD_PNG } from "../../emulator/sample-agents/card-png.ts";
 import { envelope, message, startTestAgent } from "../gateway/test-agent.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false);
-const inCI = Deno.env.get("CI") === "true";
-const SHOTS = new URL("../../artifacts/screenshots/", import.meta.url).pathname;
 
 Deno.test({
   name: "the UI: chat, inspector, scenarios, outbound, knowledge base",
@@ -28,14 +21,8 @@ Deno.test({
   async fn(t) {
     assert.ok(hasBrowser, `CI needs ${CHROMIUM} (.ci/run installs Debian's chromium)`);
     await Deno.mkdir(SHOTS, { recursive: true });
-    const running = await startServer({
-      ...DEFAULT_CONFIG,
-      port: 0,
-      clock: "manual",
-      clockStart: MANUAL_CLOCK_START,
-      seed: 1,
-    });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    const running = await startUiServer();
+    const browser = await launchChromium();
     const problems: string[] = [];
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -8,16 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { chromium, type Page } from "playwright-core";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
-import { startServer } from "../../emulator/server.ts";
+import type { Page } from "playwright-core";
+import { CHROMIUM, hasBrowser, inCI, launchChromium, SHOTS, startUiServer } from "./browser.ts";
 import { CARD_PNG } from "../../emulator/sample-agents/card-png.ts";
 import { startTestAgent } from "../gateway/test-agent.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false);
-const inCI = Deno.env.get("CI") === "true";
-const SHOTS = new URL("../../artifacts/screenshots/", import.meta.url).pathname;
 
 /** Whether an element of a shadow tree shows all its content (nothing cut or overflowing). */
 const fits = (page: Page, host: string, selector: string) =>
@@ -33,18 +27,12 @@ Deno.test({
   async fn(t) {
     assert.ok(hasBrowser, `CI needs ${CHROMIUM} (.ci/run installs Debian's chromium)`);
     await Deno.mkdir(SHOTS, { recursive: true });
-    const running = await startServer({
-      ...DEFAULT_CONFIG,
-      port: 0,
-      clock: "manual",
-      clockStart: MANUAL_CLOCK_START,
-      seed: 1,
-    });
+    const running = await startUiServer();
     // An agent whose reply breaks the contract: each push draws an error finding.
     await using agent = startTestAgent(() =>
       Response.json({ status: 200, code: "success", data: { answers: "?" } })
     );
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    const browser = await launchChromium();
     const problems: string[] = [];
     try {
       const page = await browser.newPage({

@@ -5,15 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
-import { openSession, say } from "./test-agent.ts";
-
-async function control(url: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, headers: res.headers, json: await res.json() };
-}
+import { control, openSession, say } from "./test-agent.ts";
 
 Deno.test("session list: robot name, visitor, last line, findings, transfer; delete", async () => {
   await using ccemu = await startEmulator();
@@ -25,7 +17,7 @@ Deno.test("session list: robot name, visitor, last line, findings, transfer; del
   await say(ccemu, sessionId, { text: "queue 12" });
   const second = (await openSession(ccemu, { robotId: "sample-platform-a" })).json.sessionId;
 
-  const list = await control(ccemu.url, "GET", "/_emulator/gateway/sessions");
+  const list = await control(ccemu, "GET", "/_emulator/gateway/sessions");
   const first = list.json.sessions.find((s: { sessionId: string }) => s.sessionId === sessionId);
   assert.equal(first.robotName, "Sample agent (default way)");
   assert.equal(first.visitor.name, "Ada");
@@ -35,11 +27,11 @@ Deno.test("session list: robot name, visitor, last line, findings, transfer; del
   assert.deepEqual(first.findings, { errors: 0, warnings: 0 });
   assert.equal(first.history, undefined, "the list leaves histories out");
 
-  const deleted = await control(ccemu.url, "DELETE", `/_emulator/gateway/sessions/${second}`);
+  const deleted = await control(ccemu, "DELETE", `/_emulator/gateway/sessions/${second}`);
   assert.deepEqual(deleted.json, { deleted: second });
-  const after = await control(ccemu.url, "GET", "/_emulator/gateway/sessions");
+  const after = await control(ccemu, "GET", "/_emulator/gateway/sessions");
   assert.deepEqual(after.json.sessions.map((s: { sessionId: string }) => s.sessionId), [sessionId]);
-  const again = await control(ccemu.url, "DELETE", `/_emulator/gateway/sessions/${second}`);
+  const again = await control(ccemu, "DELETE", `/_emulator/gateway/sessions/${second}`);
   assert.equal(again.status, 404);
   assert.equal(again.json.error.code, "ResourceNotFound");
 });
@@ -64,7 +56,7 @@ Deno.test("transcripts: export, import as a read-only session, replay as a scena
   await say(ccemu, sessionId, { text: "options" });
 
   const exported = await control(
-    ccemu.url,
+    ccemu,
     "GET",
     `/_emulator/gateway/sessions/${sessionId}/transcript`,
   );
@@ -81,7 +73,7 @@ Deno.test("transcripts: export, import as a read-only session, replay as a scena
   });
 
   const imported = await control(
-    ccemu.url,
+    ccemu,
     "POST",
     "/_emulator/gateway/transcripts",
     exported.json,
@@ -105,14 +97,14 @@ Deno.test("transcripts: export, import as a read-only session, replay as a scena
     assert.equal(sent.status, 400);
     assert.equal(sent.json.error.code, "InvalidParameter");
     assert.match(sent.json.error.message, /imported from a transcript.*Open a new session/);
-    const session = await control(ccemu.url, "GET", "/_emulator/gateway/sessions/s-2");
+    const session = await control(ccemu, "GET", "/_emulator/gateway/sessions/s-2");
     assert.equal(session.json.history.length, 5, "the refusal changed nothing");
     assert.equal(ccemu.journal.list().filter((e) => "push" in e).length, 3, "and pushed nothing");
   });
 
   await t.step("recorded as a scenario, it replays against another robot", async () => {
-    const scenario = await control(ccemu.url, "GET", "/_emulator/gateway/sessions/s-2/scenario");
-    const report = await control(ccemu.url, "POST", "/_emulator/scenarios/replay", {
+    const scenario = await control(ccemu, "GET", "/_emulator/gateway/sessions/s-2/scenario");
+    const report = await control(ccemu, "POST", "/_emulator/scenarios/replay", {
       scenario: { ...scenario.json, robot: { robotId: "sample-default" } },
     });
     assert.equal(report.json.passed, true, JSON.stringify(report.json.steps));
@@ -126,13 +118,13 @@ Deno.test("transcripts: export, import as a read-only session, replay as a scena
   });
 
   await t.step("a file that is not a transcript is refused, naming the field", async () => {
-    const bad = await control(ccemu.url, "POST", "/_emulator/gateway/transcripts", {
+    const bad = await control(ccemu, "POST", "/_emulator/gateway/transcripts", {
       ...exported.json,
       ccemu: "scenario",
     });
     assert.equal(bad.status, 400);
     assert.match(bad.json.error.message, /ccemu/);
-    const broken = await control(ccemu.url, "POST", "/_emulator/gateway/transcripts", {
+    const broken = await control(ccemu, "POST", "/_emulator/gateway/transcripts", {
       ...exported.json,
       session: {
         ...exported.json.session,
@@ -141,14 +133,14 @@ Deno.test("transcripts: export, import as a read-only session, replay as a scena
     });
     assert.equal(broken.status, 400);
     assert.match(broken.json.error.message, /instruction/);
-    const list = await control(ccemu.url, "GET", "/_emulator/gateway/sessions");
+    const list = await control(ccemu, "GET", "/_emulator/gateway/sessions");
     assert.equal(list.json.sessions.length, 3, "refused imports added no session");
   });
 });
 
 Deno.test("a failing step's checks show expected against what the reply showed", async () => {
   await using ccemu = await startEmulator();
-  const report = await control(ccemu.url, "POST", "/_emulator/scenarios/replay", {
+  const report = await control(ccemu, "POST", "/_emulator/scenarios/replay", {
     scenario: {
       name: "wrong on purpose",
       robot: { robotId: "sample-default" },

@@ -102,6 +102,20 @@ export async function register(
   return String(res.body.robotId);
 }
 
+/** Any control-API call: status, headers and JSON answer. */
+export async function control(
+  ccemu: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${ccemu.url}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, headers: res.headers, json: await res.json() };
+}
+
 /** Control-API helpers for sessions. */
 export async function openSession(ccemu: RunningEmulator, body: Record<string, unknown>) {
   const res = await fetch(`${ccemu.url}/_emulator/gateway/sessions`, {

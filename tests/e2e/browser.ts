@@ -1,0 +1,27 @@
+/**
+ * What the browser tests and the UI benchmark share: Debian's chromium (whether it is here, and
+ * whether CI demands it), where screenshots go, and a ccemu on a free port with the manual clock
+ * at its default start and seed 1, so that every run draws the same screens.
+ */
+import { chromium } from "playwright-core";
+import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
+import { startServer } from "../../emulator/server.ts";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false);
+export const inCI = Deno.env.get("CI") === "true";
+export const SHOTS = new URL("../../artifacts/screenshots/", import.meta.url).pathname;
+
+export function startUiServer() {
+  return startServer({
+    ...DEFAULT_CONFIG,
+    port: 0,
+    clock: "manual",
+    clockStart: MANUAL_CLOCK_START,
+    seed: 1,
+  });
+}
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true });
+}
