@@ -126,6 +126,8 @@ Deno.test("stored bytes survive a --snapshot restart; imports and writes are ann
       );
     }
     await using second = await startProcess(["--clock", "manual", "--snapshot", file]);
+    // The import is announced after the ready lines (the address stays first): wait for it.
+    await second.until(/^ccemu: snapshot imported from /);
     assert.match(second.lines.join("\n"), /ccemu: snapshot imported from .*state\.json/);
     assert.match(second.lines[0], /^ccemu listening on /, "the address stays the first line");
     assert.deepEqual(await readBack(second.url, stored), [
