@@ -282,9 +282,12 @@ Deno.test({
             }),
           );
           await scenarios.getByLabel("Load a scenario file").setInputFiles(file);
+          const run = scenarios.getByRole("button", {
+            name: "Run scenario card but expecting text",
+          });
+          await run.waitFor(); // the page reads the file after the pick: remove it only then
           await Deno.remove(file);
-          await scenarios.getByRole("button", { name: "Run scenario card but expecting text" })
-            .click();
+          await run.click();
           await scenarios.locator("#verdict", { hasText: "FAILED: card but expecting text" })
             .waitFor();
           const failed = scenarios.locator('table.checks tr.failed[data-key="types"]');
