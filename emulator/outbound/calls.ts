@@ -115,18 +115,23 @@ export function listNotStarted(
 const fill = (text: string, properties: Record<string, unknown>) =>
   text.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, name) => String(properties[name] ?? ""));
 
-/** The dialogue of an answered call: the template's turns until the AI has spoken `chatRound` times. */
+/** How often the AI speaks in a script's dialogue: the most chat rounds a call can have. */
+export const aiTurns = (script: Script | undefined) =>
+  script?.dialogue.filter((t) => t.speaker === "AI").length ?? 0;
+
+/**
+ * The dialogue of an answered call: the script's turns, once, until the AI has spoken `chatRound`
+ * times (the dialer caps `chatRound` at the script's AI turns), with the customer's last answer.
+ */
 export function phoneLogs(record: CallRecord, script: Script | undefined) {
-  const template = script?.dialogue ?? [];
-  if (
-    record.finishStatus !== 0 || record.chatRound === 0 || !template.some((t) => t.speaker === "AI")
-  ) return [];
+  if (record.finishStatus !== 0) return [];
   const turns: { speaker: "AI" | "ME"; content: string }[] = [];
-  for (let i = 0, ai = 0; ai < record.chatRound; i++) {
-    const turn = template[i % template.length];
-    if (turn.speaker === "AI") ai++;
+  let ai = 0;
+  for (const turn of script?.dialogue ?? []) {
+    if (turn.speaker === "AI" && ai++ === record.chatRound) break;
     turns.push({ speaker: turn.speaker, content: fill(turn.content, record.properties) });
   }
+  if (!turns.length) return [];
   const start = (record.endTime ?? 0) - record.duration * 1000;
   const step = (record.duration * 1000) / turns.length;
   return turns.map((turn, i) => ({
@@ -187,10 +192,11 @@ export function callDetail(store: OutboundStore, record: CallRecord) {
   };
 }
 
-/** A second of silence: 8 kHz, 16-bit, mono PCM in a RIFF/WAVE container. */
-export function silentWav(seconds = 1): Uint8Array {
-  const samples = 8000 * seconds, dataSize = samples * 2;
+/** `seconds` of silence: 8 kHz, 8-bit, mono PCM in a RIFF/WAVE container (8,000 bytes a second). */
+export function silentWav(seconds: number): Uint8Array {
+  const dataSize = 8000 * seconds;
   const bytes = new Uint8Array(44 + dataSize);
+  bytes.fill(0x80, 44); // 8-bit PCM is unsigned: 128 is silence
   const view = new DataView(bytes.buffer);
   const text = (offset: number, s: string) =>
     [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
@@ -202,9 +208,9 @@ export function silentWav(seconds = 1): Uint8Array {
   view.setUint16(20, 1, true); // PCM
   view.setUint16(22, 1, true); // mono
   view.setUint32(24, 8000, true);
-  view.setUint32(28, 16000, true); // byte rate
-  view.setUint16(32, 2, true); // block align
-  view.setUint16(34, 16, true);
+  view.setUint32(28, 8000, true); // byte rate
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
   text(36, "data");
   view.setUint32(40, dataSize, true);
   return bytes;

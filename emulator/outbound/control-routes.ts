@@ -61,13 +61,13 @@ export function outboundControlRoutes(store: OutboundStore) {
     });
 }
 
-/** `/_storage/recordings/:id.wav`: every answered call's recording, a second of silence. */
+/** `/_storage/recordings/:id.wav`: every answered call's recording, silence as long as the call. */
 export function recordingRoutes(store: OutboundStore) {
   return new Hono<AppEnv>().get("/recordings/:file{[0-9]+\\.wav}", (c) => {
     const id = Number(c.req.param("file").replace(".wav", ""));
     const record = store.state.calls.find((r) => r.callInstanceId === id && r.finishStatus === 0);
     if (!record) throw new ApiError("ResourceNotFound", `No recording for call ${id}.`);
-    return c.body(silentWav().buffer as ArrayBuffer, 200, {
+    return c.body(silentWav(record.duration).buffer as ArrayBuffer, 200, {
       "content-type": "audio/wav",
       "content-disposition": `inline; filename="${id}.wav"`,
     });

@@ -10,8 +10,9 @@
 import { type JournalEntry, storeBody } from "../core/journal.ts";
 import type { Clock } from "../core/clock.ts";
 import type { Emulator } from "../core/emulator.ts";
+import { aiTurns } from "./calls.ts";
 import { outcomeFor } from "./outcomes.ts";
-import type { Account, CallRecord, Line, OutboundState, Task } from "./schemas.ts";
+import type { Account, CallRecord, Line, OutboundState, Script, Task } from "./schemas.ts";
 import {
   type Conditions,
   SYSTEM_MANAGED,
@@ -51,6 +52,7 @@ export interface DialerStore {
   readonly emulator: Emulator;
   account(enterpriseId: string): Account;
   linesOf(task: Task): Line[];
+  scriptOf(task: Task): Script | undefined;
   isBlacklisted(enterpriseId: string, mobile: string): boolean;
   timeZone(enterpriseId: string): string;
 }
@@ -315,7 +317,8 @@ export class Dialer {
     Object.assign(record, {
       finishStatus: outcome.finishStatus,
       duration: outcome.duration,
-      chatRound: outcome.chatRound,
+      // The AI cannot speak more often than its script lets it: the dialogue is the script, once.
+      chatRound: Math.min(outcome.chatRound, aiTurns(this.store.scriptOf(rt.task))),
       hangUp: outcome.hangUp,
       intention: outcome.intention,
       labels: outcome.labels,

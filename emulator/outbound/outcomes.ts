@@ -42,11 +42,12 @@ export const OutcomeSchema = z.strictObject({
   finishStatus: z.number().int().refine((s) => FINISH_STATUSES.includes(s), {
     error: `must be a finish status of spec 2.6 (${FINISH_STATUSES.join(", ")})`,
   }),
-  /** Seconds of conversation (answered calls). */
-  duration: z.number().int().min(0).optional(),
+  /** Seconds of conversation (answered calls); at most an hour, the recording is that long. */
+  duration: z.number().int().min(0).max(3600).optional(),
   /** Seconds of ringing before the call ends or is answered. */
-  ringSeconds: z.number().int().min(0).optional(),
-  chatRound: z.number().int().min(0).optional(),
+  ringSeconds: z.number().int().min(0).max(300).optional(),
+  /** Times the AI speaks; more than the script's AI turns counts as all of them. */
+  chatRound: z.number().int().min(0).max(1000).optional(),
   /** 0 the AI hung up, 1 the customer. */
   hangUp: z.union([z.literal(0), z.literal(1)]).optional(),
   intention: z.enum(INTENTION_LEVELS).optional(),

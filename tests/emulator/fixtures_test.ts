@@ -61,6 +61,21 @@ Deno.test("a wrong type names the file and the JSON path", async () => {
   assert.match(error.message, /t\.json: \$\.accessKeys\[0\]\.permissions\[0\]: /);
 });
 
+Deno.test("an outcome longer than an hour names the field and its bound", async () => {
+  const error = await refusal({
+    "t.json": {
+      enterprises: [ENTERPRISE],
+      outbound: {
+        outcomeRules: [{
+          match: { number: "1" },
+          outcomes: [{ finishStatus: 0, duration: 86400 }],
+        }],
+      },
+    },
+  });
+  assert.match(error.message, /\$\.outbound\.outcomeRules\[0\]\.outcomes\[0\]\.duration: .*3600/);
+});
+
 Deno.test("an unknown field names it", async () => {
   const error = await refusal({ "t.json": { enterprises: [{ ...ENTERPRISE, colour: "red" }] } });
   assert.match(error.message, /t\.json: \$\.enterprises\[0\]: .*colour/);

@@ -134,10 +134,46 @@ Deno.test("call_done_list and call_detail: the spec's shapes, filters, a dialogu
   const bytes = new Uint8Array(await wav.arrayBuffer());
   assert.equal(new TextDecoder().decode(bytes.slice(0, 4)), "RIFF");
   assert.equal(new TextDecoder().decode(bytes.slice(8, 12)), "WAVE");
+  const header = new DataView(bytes.buffer);
+  const seconds = header.getUint32(40, true) / header.getUint32(28, true); // data size / byte rate
+  assert.equal(seconds, callInstance.duration, "the recording lasts as long as the call");
   const missing = await ccemu.signed("POST", "/gateway/call_detail", {
     body: { enterpriseId: E, callInstanceId: "1" },
   });
   assert.equal(missing.json.error.code, "ResourceNotFound");
+});
+
+Deno.test("a call's dialogue is its script once and its recording as long as the call, however many rounds the outcome asks for", async () => {
+  using ccemu = testEmulator();
+  // 19900000000 is answered with the default outcome: 48 s, 6 chat rounds; script 3001 has 7
+  // turns of which 4 are the AI's.
+  const callJobId = await runTask(ccemu, [customer("19900000000")]);
+  ccemu.emulator.clock.advance(10 * MIN);
+  const list = await ccemu.signed("POST", "/gateway/call_done_list", {
+    body: { enterpriseId: E, callJobId },
+  });
+  const [call] = list.json.result.list;
+  assert.equal(call.duration, 48);
+  assert.equal(call.chatRound, 4, "capped at the script's AI turns");
+  const detail = await ccemu.signed("POST", "/gateway/call_detail", {
+    body: { enterpriseId: E, callInstanceId: String(call.callInstanceId) },
+  });
+  const { phoneLogs, callInstance } = detail.json.result;
+  const script = ccemu.emulator.state.outbound.scripts.find((s) => s.robotDefId === 3001)!;
+  assert.deepEqual(
+    phoneLogs.map((l: { speaker: string }) => l.speaker),
+    script.dialogue.map((t) => t.speaker),
+    "every turn once, none repeated",
+  );
+  assert.equal(new Set(phoneLogs.map((l: { content: string }) => l.content)).size, 7);
+  assert.equal(phoneLogs.at(-1).endTime, callInstance.endTime ?? call.endTime);
+  const wav = await ccemu.app.request(
+    callInstance.luyinOssUrl.replace(ccemu.emulator.selfOrigin, "http://127.0.0.1:8686"),
+    { headers: { host: "127.0.0.1:8686" } },
+    { remoteAddr: { hostname: "127.0.0.1" } },
+  );
+  const bytes = new Uint8Array(await wav.arrayBuffer());
+  assert.equal(bytes.length, 44 + 48 * 8000, "48 s of 8 kHz 8-bit audio");
 });
 
 Deno.test("hang-up SMS goes to the levels asked for, is journaled, and spends the SMS balance", async () => {
