@@ -7,7 +7,8 @@ import type { AppEnv } from "../core/app-env.ts";
 import { jsonObject } from "../core/body.ts";
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
-import { fileView } from "./files.ts";
+import { directoryNames, fileView } from "./files.ts";
+import { recycledWithDaysLeft } from "./recycle-bin.ts";
 import { ControlSearchRequest } from "./schemas.ts";
 import { hitOf, search } from "./search.ts";
 import { directoryTree } from "./directories.ts";
@@ -73,7 +74,15 @@ export function kbControlRoutes(store: KbStore) {
         ).map(faqView),
         files: store.state.files.filter((f) =>
           f.repositoryId === id && f.enterpriseId === me.enterpriseId
-        ).map((f) => fileView(f, store.now)),
+        ).map((f) => ({
+          ...fileView(f, store.now),
+          directoryNames: directoryNames(store, f.directoryId),
+          effectiveFrom: f.effectiveFrom,
+          effectiveTo: f.effectiveTo,
+          // The text Q&A and search read, for the document's detail (the bytes are a link away).
+          text: f.text.slice(0, 20_000),
+        })),
+        recycled: recycledWithDaysLeft(store, me, id),
       });
     })
     .post("/search", async (c) => {

@@ -9,12 +9,12 @@ import type { AppEnv } from "../core/app-env.ts";
 import { jsonObject } from "../core/body.ts";
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
-import { callDetail, callDoneEntry, silentWav } from "./calls.ts";
+import { callDetail, silentWav } from "./calls.ts";
+import { callConsoleEntry, consoleResources, taskConsoleEntry } from "./console-views.ts";
 import { changeAccount, tenantAccount } from "./accounts.ts";
 import { advanceUntilIdle } from "./dialer.ts";
 import { LineChange } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
-import { taskEntry } from "./task-views.ts";
 
 export function outboundControlRoutes(store: OutboundStore) {
   return new Hono<AppEnv>().basePath("/outbound")
@@ -27,20 +27,15 @@ export function outboundControlRoutes(store: OutboundStore) {
       async (c) =>
         c.json(changeAccount(store, c.req.param("enterpriseId"), await jsonObject(c, 4096))),
     )
-    .get("/tasks", (c) =>
-      c.json({
-        tasks: store.state.tasks.map((t) => ({
-          ...taskEntry(t, store.records(t)),
-          enterpriseId: t.enterpriseId,
-        })),
-      }))
+    .get(
+      "/tasks",
+      (c) => c.json({ tasks: store.state.tasks.map((t) => taskConsoleEntry(store, t)) }),
+    )
+    .get("/resources", (c) => c.json(consoleResources(store)))
     .get("/tasks/:callJobId/calls", (c) => {
       const task = store.taskAt(c.req.param("callJobId"));
       const records = store.records(task);
-      const calls = records.slice(0, 500).map((r) => ({
-        ...callDoneEntry(store, r, task),
-        rule: r.rule,
-      }));
+      const calls = records.slice(0, 500).map((r) => callConsoleEntry(store, r, task));
       return c.json({ total: records.length, calls });
     })
     .get("/calls/:callInstanceId", (c) => {

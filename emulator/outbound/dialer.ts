@@ -19,7 +19,9 @@ import {
   systemState,
   TASK_STATUS,
   type TaskStatus,
+  waitingReason,
 } from "./task-states.ts";
+import { localText } from "../core/zoned-time.ts";
 import { DEFAULT_WORKING_TIME, inWindow, nextBoundary } from "./working-time.ts";
 
 /** What the dialer derives for one task. */
@@ -36,6 +38,8 @@ interface Runtime {
   done: CallRecord[];
   window: { inside: boolean; until: number | null } | null;
   wake: { timer: number; at: number } | null;
+  /** What decided the task's system state at the last reconcile (why it waits). */
+  conditions: Conditions | null;
 }
 
 const byEnd = (a: CallRecord, b: CallRecord) =>
@@ -137,6 +141,7 @@ export class Dialer {
       if (SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) {
         const conditions = this.#conditions(rt, account, account.aiSeats - seatsHeld, now);
         const status = systemState(conditions);
+        rt.conditions = conditions;
         this.#setStatus(task, status);
         if (status === S.IN_PROGRESS) {
           // A task with nothing to dial now (only a redial that is not due) holds no seat.
@@ -160,6 +165,20 @@ export class Dialer {
     return false;
   }
 
+  /** Why the task is not dialing now, in words; null while it dials or once it is over. */
+  waiting(task: Task): string | null {
+    const rt = this.#runtimes.get(task.callJobId);
+    const zone = this.store.timeZone(task.enterpriseId);
+    const local = (at: number) =>
+      `${localText(at, zone).replaceAll("/", "-").slice(0, 16)} (${zone})`;
+    const until = rt?.window?.until ?? null;
+    return waitingReason(task.callJobStatus as TaskStatus, rt?.conditions ?? null, {
+      windowChange: until === null ? null : local(until),
+      aiSeats: this.store.account(task.enterpriseId).aiSeats,
+      scheduledStart: task.jobType === 1 && task.startDate !== null ? local(task.startDate) : null,
+    });
+  }
+
   /** Records in call_done_list order. */
   done(callJobId: number): CallRecord[] {
     return this.#runtimes.get(callJobId)?.done ?? [];
@@ -175,6 +194,7 @@ export class Dialer {
       done: [],
       window: null,
       wake: null,
+      conditions: null,
     };
   }
 

@@ -29,6 +29,27 @@ export const FINISH_STATUS_DESC: Record<number, string> = {
 };
 export const FINISH_STATUSES = Object.keys(FINISH_STATUS_DESC).map(Number);
 
+/** The English translation of each finish status, for the UI's "vendor's word · translation". */
+export const FINISH_STATUS_NAME: Record<number, string> = {
+  0: "answered",
+  1: "refused",
+  2: "unreachable",
+  3: "caller number unavailable",
+  4: "empty number",
+  5: "powered off",
+  6: "busy",
+  7: "out of service",
+  8: "no answer",
+  9: "caller in arrears",
+  10: "call lost",
+  11: "blacklisted",
+  12: "shield blocked",
+  13: "line blind spot",
+  22: "line blocked",
+  23: "outbound blocked",
+  25: "no line available",
+};
+
 export const INTENTION_LEVELS = [
   "A级(有明确意向)",
   "B级(可能有意向)",

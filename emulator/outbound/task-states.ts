@@ -59,6 +59,9 @@ const NAMES: Record<TaskStatus, string> = {
 export const statusName = (status: number) =>
   `${NAMES[status as TaskStatus] ?? "unknown"} (${status})`;
 
+/** The English translation of a status, for the UI's "vendor's word · translation (code)". */
+export const statusTranslation = (status: number) => NAMES[status as TaskStatus] ?? "unknown";
+
 export const COMMANDS = { START: 1, PAUSE: 2, TERMINATE: 3 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -151,4 +154,45 @@ export function systemState(c: Conditions): TaskStatus {
   if (!c.hasNumbers || !c.inWindow) return S.RUNNABLE;
   if (c.seatsAvailable < c.seatsNeeded) return S.QUEUED;
   return S.IN_PROGRESS;
+}
+
+/** What the dialer knows of a waiting task beyond its conditions: when its window opens, its seats. */
+export interface WaitFacts {
+  /** The local time (tenant zone) when the working window next opens or closes. */
+  windowChange: string | null;
+  aiSeats: number;
+  /** The scheduled start of a task not started yet (callJobType 1), local time. */
+  scheduledStart: string | null;
+}
+
+/**
+ * Why a task is not dialing, in words a user can act on; null while it dials or when it is over.
+ * Follows systemState's order, so the reason given is the one that decided the state.
+ */
+export function waitingReason(
+  status: TaskStatus,
+  c: Conditions | null,
+  facts: WaitFacts,
+): string | null {
+  if (status === S.NOT_STARTED) {
+    return facts.scheduledStart
+      ? `scheduled: starts by itself at ${facts.scheduledStart}`
+      : "not started: start it (task_execute command 1)";
+  }
+  if (status === S.USER_PAUSED) return "paused by a user: resume it (task_execute command 1)";
+  if (!c || !SYSTEM_MANAGED.includes(status) || status === S.IN_PROGRESS) return null;
+  if (c.linesDisabled) return "none of its lines is enabled";
+  if (c.aiExpired) return "the tenant's AI service has expired (account aiExpiresAt)";
+  if (c.linesInArrears) return "its lines' balance is spent (line lineAmount)";
+  if (c.smsInArrears) return "hang-up SMS is on and the tenant's SMS balance is spent";
+  if (!c.hasNumbers) return "no customers imported yet (task_import)";
+  if (!c.inWindow) {
+    return `outside its working window until ${facts.windowChange ?? "a window it never has"}`;
+  }
+  if (c.seatsAvailable < c.seatsNeeded) {
+    return `no free AI seat: needs ${c.seatsNeeded}, ${
+      Math.max(0, c.seatsAvailable)
+    } of the tenant's ${facts.aiSeats} free (tasks of higher priority go first)`;
+  }
+  return null;
 }

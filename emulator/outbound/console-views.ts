@@ -1,0 +1,75 @@
+/**
+ * What the UI's outbound console shows beyond the API's own views: each status as the vendor's word
+ * with its English translation, why a task waits, a task's outcomes counted by finish status (the
+ * stacked bar), and the scripts and lines a new task can use. Read through `/_emulator/outbound`.
+ */
+import { callDoneEntry } from "./calls.ts";
+import { FINISH_STATUS_DESC, FINISH_STATUS_NAME, FINISH_STATUSES } from "./outcomes.ts";
+import type { CallRecord, Task } from "./schemas.ts";
+import type { OutboundStore } from "./store.ts";
+import { statusTranslation } from "./task-states.ts";
+import { taskEntry } from "./task-views.ts";
+
+/** callInstanceStatus has no text in the API: the spec's English words (spec 2.6). */
+const CALL_STATUS_NAME = ["not started", "in progress", "completed", "second-dial scheduling"];
+
+/** Finished calls counted by finish status, in the spec's order, only the statuses that occur. */
+export function outcomeCounts(records: CallRecord[]) {
+  const counts = new Map<number, number>();
+  for (const r of records) {
+    if (r.callInstanceStatus === 2 && r.finishStatus !== null) {
+      counts.set(r.finishStatus, (counts.get(r.finishStatus) ?? 0) + 1);
+    }
+  }
+  return FINISH_STATUSES.filter((s) => counts.has(s)).map((finishStatus) => ({
+    finishStatus,
+    finishStatusDesc: FINISH_STATUS_DESC[finishStatus],
+    finishStatusName: FINISH_STATUS_NAME[finishStatus],
+    count: counts.get(finishStatus)!,
+  }));
+}
+
+export function taskConsoleEntry(store: OutboundStore, task: Task) {
+  const records = store.records(task);
+  return {
+    ...taskEntry(task, records),
+    callJobStatusName: statusTranslation(task.callJobStatus),
+    enterpriseId: task.enterpriseId,
+    robotDefId: task.robotDefId,
+    concurrencyQuota: task.concurrencyQuota,
+    timeZone: store.timeZone(task.enterpriseId),
+    waiting: store.dialer.waiting(task),
+    outcomes: outcomeCounts(records),
+  };
+}
+
+export function callConsoleEntry(store: OutboundStore, record: CallRecord, task: Task) {
+  return {
+    ...callDoneEntry(store, record, task),
+    callInstanceStatusName: CALL_STATUS_NAME[record.callInstanceStatus] ?? "unknown",
+    finishStatusName: record.finishStatus === null ? "" : FINISH_STATUS_NAME[record.finishStatus],
+    calledTimes: record.calledTimes,
+    rule: record.rule,
+  };
+}
+
+/** The scripts and lines of each tenant: what the new-task form offers. */
+export function consoleResources(store: OutboundStore) {
+  return {
+    scripts: store.state.scripts.map((s) => ({
+      enterpriseId: s.enterpriseId,
+      robotDefId: s.robotDefId,
+      robotName: s.robotName,
+      robotStatus: s.robotStatus,
+      variables: s.variables,
+    })),
+    lines: store.state.lines.map((l) => ({
+      enterpriseId: l.enterpriseId,
+      userPhoneId: l.userPhoneId,
+      phone: l.phone,
+      phoneName: l.phoneName,
+      enabled: l.enabled,
+      lineAmount: l.lineAmount,
+    })),
+  };
+}
