@@ -15,12 +15,15 @@ import { InspectorController } from "./controllers/inspector.ts";
 import { KbController } from "./controllers/kb.ts";
 import { OutboundController } from "./controllers/outbound.ts";
 import { ScenariosController } from "./controllers/scenarios.ts";
+import { StateController } from "./controllers/state.ts";
 import "./api-view.ts";
 import "./conversation-view.ts";
 import "./inspector-view.ts";
 import "./kb-view.ts";
 import "./outbound-view.ts";
 import "./scenarios-view.ts";
+import "./state-controls.ts";
+import type { StateControls } from "./state-controls.ts";
 import { shared } from "./styles.ts";
 import type { ConversationView } from "./conversation-view.ts";
 
@@ -122,10 +125,13 @@ export class App extends LitElement {
   readonly #outbound = new OutboundController(this, this.#client);
   readonly #kb = new KbController(this, this.#client);
   readonly #api = new ApiController(this, this.#client);
+  readonly #state = new StateController(this, this.#client);
 
   constructor() {
     super();
     this.#client.onProblem = (message) => (this.problem = message);
+    this.#outbound.onPick = (task, call) =>
+      this.#go("outbound", [task, call].filter(Boolean).join("/"));
     this.#client.on<{ change: string }>("state", (event) => {
       if (event.change === "clock") this.#client.attempt(() => this.#readClock());
       if (event.change === "reset" || event.change === "snapshot-imported") this.#load();
@@ -150,10 +156,14 @@ export class App extends LitElement {
     this.#client.close();
   }
 
-  /** `#view/part`: the open session, the selected journal entry, or the chosen operation. */
+  /**
+   * `#view/part`: the open session, the selected journal entry, the chosen operation, or the
+   * chosen task and call (`#outbound/80001/90003`).
+   */
   #readHash = () => {
-    const [view, part] = location.hash.slice(1).split("/");
+    const [view, part, call] = location.hash.slice(1).split("/");
     if (view === "api" && part) this.#api.select(part);
+    if (view === "outbound") this.#outbound.show(Number(part) || 0, Number(call) || 0);
     if (view === "inspector") this.#inspector.select(part ? Number(part) : null);
     if (view === "conversations" && part && part !== this.#chat.session?.sessionId) {
       this.#chat.loadSession(part);
@@ -170,6 +180,7 @@ export class App extends LitElement {
       conversations: this.#chat.session?.sessionId ?? this.#chat.tabs.at(-1),
       inspector: this.#inspector.selectedId,
       api: this.#api.selected,
+      outbound: [this.#outbound.callJobId, this.#outbound.callInstanceId].filter(Boolean).join("/"),
     }[view as string];
     location.hash = open === undefined || open === null || open === "" ? view : `${view}/${open}`;
     this.#readHash(); // at once: hashchange comes later, and `/` must find the view in place
@@ -187,6 +198,8 @@ export class App extends LitElement {
         this.renderRoot.querySelector<ConversationView>("ccemu-conversation")?.focusMessage()
       );
     } else if (event.key === "Escape") {
+      const controls = this.renderRoot.querySelector<StateControls>("ccemu-state-controls");
+      if (controls?.escape()) return;
       const view = this.renderRoot.querySelector("main > *") as { escape?: () => boolean } | null;
       if (!view?.escape?.()) this.problem = "";
     }
@@ -218,6 +231,7 @@ export class App extends LitElement {
     await this.#client.attempt(() =>
       Promise.all([
         this.#readClock(),
+        this.#state.load(),
         this.#chat.loadRobots(),
         this.#chat.loadSessions(),
         this.#inspector.load(),
@@ -249,21 +263,46 @@ export class App extends LitElement {
       const o = this.#outbound;
       return html`
         <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
-          .callJobId=${o.callJobId} .clock=${this.clock?.iso ?? ""}
+          .resources=${o.resources} .importAnswer=${o.importAnswer} .creating=${o.creating}
+          .callJobId=${o.callJobId} .callInstanceId=${o.callInstanceId}
+          .now=${this.#now()} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
           @pick-task=${(e: CustomEvent<number>) => o.pickTask(e.detail)}
           @pick-call=${(e: CustomEvent<number>) => o.pickCall(e.detail)}
-          @advance=${(e: CustomEvent<{ ms: number }>) => o.advance(e.detail)}
-          @advance-idle=${() => o.advance(null)}
-          @account=${(e: CustomEvent) => o.changeAccount(e.detail)}></ccemu-outbound>
+          @new-task=${(e: CustomEvent<boolean>) => o.newTask(e.detail)}
+          @cancel=${() => o.newTask(false)}
+          @create-task=${(e: CustomEvent) => this.#act(() => o.createTask(e.detail))}
+          @import-customers=${(e: CustomEvent) => this.#act(() => o.importCustomers(e.detail))}
+          @execute=${(e: CustomEvent) => this.#act(() => o.execute(e.detail))}
+          @advance=${(e: CustomEvent<{ ms: number }>) => this.#act(() => o.advance(e.detail))}
+          @advance-idle=${() => this.#act(() => o.advance(null))}
+          @account=${(e: CustomEvent) =>
+            this.#act(() => o.changeAccount(e.detail))}></ccemu-outbound>
       `;
     }
     if (this.view === "kb") {
       const kb = this.#kb;
       return html`
         <ccemu-kb .repositories=${kb.repositories} .repositoryId=${kb.repositoryId} .tree=${kb.tree}
-          .items=${kb.items} .hits=${kb.hits}
+          .items=${kb.items} .directory=${kb.directory} .hits=${kb.hits} .answer=${kb.answer}
+          .detail=${kb.detail} .links=${kb.links}
           @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
-          @search=${(e: CustomEvent) => kb.search(e.detail)}></ccemu-kb>
+          @pick-directory=${(e: CustomEvent) => kb.pickDirectory(e.detail)}
+          @search=${(e: CustomEvent) => this.#act(() => kb.search(e.detail))}
+          @ask=${(e: CustomEvent<string>) => this.#act(() => kb.ask(e.detail))}
+          @open-faq=${(e: CustomEvent) => kb.show({ kind: "faq", faq: e.detail })}
+          @open-file=${(e: CustomEvent) => kb.show({ kind: "file", file: e.detail })}
+          @open-faq-id=${(e: CustomEvent<number>) => kb.openById("faq", e.detail)}
+          @open-file-id=${(e: CustomEvent<number>) => kb.openById("file", e.detail)}
+          @new-faq=${(e: CustomEvent<number>) =>
+            kb.show({ kind: "faq-form", faq: null, directoryId: e.detail })}
+          @edit-faq=${(e: CustomEvent) =>
+            kb.show({ kind: "faq-form", faq: e.detail, directoryId: e.detail.directoryId })}
+          @close-detail=${() => kb.show(null)}
+          @save-faq=${(e: CustomEvent) => this.#act(() => kb.saveFaq(e.detail))}
+          @delete-faq=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFaq(e.detail))}
+          @faq-link=${(e: CustomEvent) => this.#act(() => kb.mediaLink(e.detail))}
+          @file-link=${(e: CustomEvent<number>) =>
+            this.#act(() => kb.mediaLink(e.detail))}></ccemu-kb>
       `;
     }
     if (this.view === "api") {
@@ -322,10 +361,17 @@ export class App extends LitElement {
    * The clock in the first tenant's zone (the time tasks and windows are in), with UTC beside it.
    * On real time it ticks from the last reading; on manual it moves only when ccemu says so.
    */
+  /** The virtual clock now: on real time it ticks on from the last reading. */
+  #now(): number {
+    const c = this.clock;
+    if (!c) return 0;
+    return c.mode === "real" ? c.now + (performance.now() - c.readAt) : c.now;
+  }
+
   #clock() {
     const c = this.clock;
     if (!c) return nothing;
-    const now = c.mode === "real" ? c.now + (performance.now() - c.readAt) : c.now;
+    const now = this.#now();
     const local = new Intl.DateTimeFormat("sv-SE", {
       timeZone: c.timeZone,
       dateStyle: "short",
@@ -334,6 +380,22 @@ export class App extends LitElement {
     const utc = new Date(now).toISOString().slice(0, 19).replace("T", " ");
     return html`<span class="clock" id="clock" title="ccemu's virtual clock, in the tenant's time zone and in UTC">
       ${c.mode} clock · <strong>${local}</strong> ${c.timeZone} · UTC ${utc}</span>`;
+  }
+
+  #stateControls() {
+    const st = this.#state;
+    return html`
+      <ccemu-state-controls .keys=${st.keys} .clock=${this.clock} .notice=${st.notice}
+        @reset=${() => this.#act(() => st.reset())}
+        @clear-journal=${() => this.#act(() => st.clearJournal())}
+        @export-snapshot=${() => this.#act(() => st.exportSnapshot())}
+        @import-snapshot=${(e: CustomEvent) => this.#act(() => st.importSnapshot(e.detail))}
+        @add-key=${(e: CustomEvent) => this.#act(() => st.addKey(e.detail))}
+        @remove-key=${(e: CustomEvent<string>) => this.#act(() => st.removeKey(e.detail))}
+        @set-clock=${(e: CustomEvent) => this.#act(() => st.setClock(e.detail))}
+        @advance=${(e: CustomEvent<{ ms: number }>) => this.#act(() => st.advance(e.detail))}
+        @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}></ccemu-state-controls>
+    `;
   }
 
   override render() {
@@ -348,6 +410,7 @@ export class App extends LitElement {
         </nav>
         ${this.#clock()}
       </header>
+      ${this.#stateControls()}
       ${this.problem
         ? html`<div class="problem bad" role="alert">${this.problem}
           <button @click=${() => (this.problem = "")} aria-label="Dismiss">×</button></div>`

@@ -39,6 +39,37 @@ export class ControlClient {
     return json as T;
   }
 
+  /**
+   * Sends a signed operation ("POST /gateway/task_create") the way a client would: ccemu signs it
+   * with the tenant's first full-permission key (`/_emulator/api/send`, the browser holds no
+   * secret), so the journal shows exactly what a client sends. Answers the vendor's `result`; a
+   * vendor error is thrown with its code and message.
+   */
+  async signed<T = Record<string, unknown>>(
+    operation: string,
+    params: Record<string, unknown>,
+    query?: Record<string, string>,
+  ): Promise<T> {
+    const { keys } = await this.request<{ keys: { accessKeyId: string; permissions: string[] }[] }>(
+      "GET",
+      "/_emulator/keys",
+    );
+    const key = keys.find((k) => k.permissions.includes("*"));
+    if (!key) throw new RequestFailed("NoAccessKey", "No access key with every permission.");
+    const sent = await this.request<
+      { body: { result?: T; error?: { code: string; message: string } } }
+    >(
+      "POST",
+      "/_emulator/api/send",
+      { operation, params, query, accessKeyId: key.accessKeyId },
+    );
+    const { error, result } = sent.body;
+    if (error) {
+      throw new RequestFailed(error.code, `${operation.split("/").at(-1)}: ${error.message}`);
+    }
+    return result as T;
+  }
+
   /** Runs an action; a failure goes to `onProblem` rather than being thrown. */
   async attempt(work: () => Promise<unknown>): Promise<void> {
     try {

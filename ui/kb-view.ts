@@ -1,13 +1,17 @@
 /**
- * The knowledge base: repositories, the directory tree, FAQs and documents, and search with the
- * matched terms highlighted (the search operation's own `<em>`, sanitized).
+ * The knowledge base: repositories; the FAQ and document directory trees, which filter the list
+ * (a directory with everything under it); entries and documents that open in the detail pane; an
+ * Ask box that runs Q&A (chat_conversation_on_open) and names the FAQ or document that answered;
+ * search with the matched terms marked in the rendered text; the recycle bin with the virtual days
+ * each item has left.
  */
-import DOMPurify from "dompurify";
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import { unsafeHTML } from "lit/directives/unsafe-html.js";
 import { panes, shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import { markdown, unhighlight } from "./markdown.ts";
+import type { Detail, Faq, KbFile } from "./kb-detail.ts";
+import "./kb-detail.ts";
 
 export interface Directory {
   id: number;
@@ -22,8 +26,9 @@ export interface Repository {
 }
 
 export interface KbItems {
-  faqs: { id: number; question: string; answers: { content: string }[] }[];
-  files: { id: number; name: string; size: number; effectiveStatus: string }[];
+  faqs: Faq[];
+  files: (KbFile & { directoryId: number })[];
+  recycled: { type: string; name: string; deleteTime: string; daysLeft: number }[];
 }
 
 export interface Hit {
@@ -33,8 +38,26 @@ export interface Hit {
   content: string;
 }
 
-const highlighted = (text: string) =>
-  unsafeHTML(DOMPurify.sanitize(text, { ALLOWED_TAGS: ["em"] }));
+export interface QaAnswer {
+  question: string;
+  content: string;
+  faqs: { id: number; name: string }[];
+  files: { id: number; name: string }[];
+}
+
+/** The directory and every directory under it. */
+function subtree(dirs: Directory[], id: number): Set<number> {
+  const found = new Set<number>();
+  const walk = (list: Directory[], inside: boolean) => {
+    for (const d of list) {
+      const here = inside || d.id === id;
+      if (here) found.add(d.id);
+      walk(d.subDirectories ?? [], here);
+    }
+  };
+  walk(dirs, false);
+  return found;
+}
 
 @customElement("ccemu-kb")
 export class KbView extends LitElement {
@@ -43,22 +66,46 @@ export class KbView extends LitElement {
     panes,
     css`
       :host {
-        grid-template-columns: 260px 1fr 1fr;
+        grid-template-columns: 250px minmax(320px, 1fr) minmax(320px, 1fr);
       }
       ul {
         margin: 0;
-        padding-left: 16px;
+        padding-left: 14px;
+        list-style: none;
       }
+      .dir,
+      .repo {
+        border: none;
+        background: none;
+        padding: 1px 4px;
+        text-align: left;
+      }
+      .dir[aria-pressed="true"],
       .repo[aria-current="true"] {
         font-weight: 600;
+        background: #e4ebfb;
       }
-      em {
+      mark {
         background: #fff2a8;
-        font-style: normal;
       }
-      .hit {
+      .item {
         border-bottom: 1px solid var(--line);
         padding: 6px 0;
+        cursor: pointer;
+      }
+      .item:hover {
+        background: #f3f6fd;
+      }
+      .item p {
+        margin: 2px 0;
+      }
+      .answer {
+        background: #f3f6fd;
+        border-radius: 6px;
+        padding: 6px 8px;
+      }
+      form.row input {
+        flex: 1;
       }
     `,
   ];
@@ -70,30 +117,96 @@ export class KbView extends LitElement {
   @property({ attribute: false })
   accessor tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
   @property({ attribute: false })
-  accessor items: KbItems = { faqs: [], files: [] };
+  accessor items: KbItems = { faqs: [], files: [], recycled: [] };
+  @property({ attribute: false })
+  accessor directory: { type: "FAQ" | "FILE"; id: number } | null = null;
   @property({ attribute: false })
   accessor hits: Hit[] | null = null;
+  @property({ attribute: false })
+  accessor answer: QaAnswer | null = null;
+  @property({ attribute: false })
+  accessor detail: Detail | null = null;
+  @property({ attribute: false })
+  accessor links: Record<string, string> = {};
 
-  #tree(dirs: Directory[]): TemplateResult {
+  escape(): boolean {
+    if (!this.detail) return false;
+    emit(this, "close-detail");
+    return true;
+  }
+
+  #tree(type: "FAQ" | "FILE", dirs: Directory[]): TemplateResult {
     return html`<ul>${
-      dirs.map((d) =>
-        html`<li>${d.name}${d.subDirectories ? this.#tree(d.subDirectories) : nothing}</li>`
-      )
+      dirs.map((d) => {
+        const on = this.directory?.type === type && this.directory.id === d.id;
+        return html`<li><button class="dir" aria-pressed=${on} @click=${() =>
+          emit(this, "pick-directory", on ? null : { type, id: d.id })}>${d.name}</button>${
+          d
+              .subDirectories
+            ? this.#tree(type, d.subDirectories)
+            : nothing
+        }</li>`;
+      })
     }</ul>`;
   }
 
-  #search(event: Event) {
+  #field(event: Event, name: string) {
     event.preventDefault();
-    const keyword = (this.renderRoot.querySelector("#keyword") as HTMLInputElement).value;
-    emit(this, "search", {
-      keyword,
-      repositoryIds: this.repositoryId ? [this.repositoryId] : undefined,
-    });
+    return ((event.target as HTMLFormElement).elements.namedItem(name) as HTMLInputElement).value;
+  }
+
+  #list() {
+    const dir = this.directory;
+    const inside = dir ? subtree(this.tree[dir.type], dir.id) : null;
+    const faqs = dir?.type === "FILE"
+      ? []
+      : this.items.faqs.filter((f) => !inside || inside.has(f.directoryId));
+    const files = dir?.type === "FAQ"
+      ? []
+      : this.items.files.filter((f) => !inside || inside.has(f.directoryId));
+    const first = this.tree.FAQ[0]?.id ?? 0;
+    return html`
+      <div class="row"><h4>FAQs (${faqs.length})</h4>
+        <button id="new-faq" @click=${() =>
+          emit(this, "new-faq", dir?.type === "FAQ" ? dir.id : first)}>New FAQ</button></div>
+      <div id="faqs">${faqs.map((f) =>
+        html`<div class="item faq" data-id=${f.id} tabindex="0" @click=${() =>
+          emit(this, "open-faq", f)} @keydown=${(e: KeyboardEvent) =>
+          e.key === "Enter" && emit(this, "open-faq", f)}>
+          <strong>${f.question}</strong>
+          ${f.answers[0]?.type === "html" ? nothing : markdown(f.answers[0]?.content ?? "")}
+        </div>`
+      )}</div>
+      <h4>Documents (${files.length})</h4>
+      <div id="files">${files.map((f) =>
+        html`
+          <div class="item file" data-id=${f.id} tabindex="0" @click=${() =>
+            emit(this, "open-file", f)}
+            @keydown=${(e: KeyboardEvent) => e.key === "Enter" && emit(this, "open-file", f)}>${f
+              .name}
+                    <span class="muted">${f.size} B · ${f.effectiveStatus}</span></div>
+        `
+      )}</div>
+    `;
+  }
+
+  #answer(a: QaAnswer) {
+    const source = a.faqs[0]
+      ? html`FAQ <button class="dir" @click=${() => emit(this, "open-faq-id", a.faqs[0].id)}>${
+        a
+          .faqs[0].id
+      } ${a.faqs[0].name}</button>`
+      : a.files[0]
+      ? html`document <button class="dir" @click=${() =>
+        emit(this, "open-file-id", a.files[0].id)}>${a.files[0].name}</button>`
+      : html`nothing: the fallback answer`;
+    return html`<div class="answer" id="qa-answer">${markdown(a.content)}
+      <div class="muted" id="qa-source">Answered by ${source}</div></div>`;
   }
 
   override render() {
     return html`
-      <section class="panel" aria-label="Repositories">
+      <section class="panel" aria-label="Repositories and directories">
         <h4>Repositories</h4>
         ${this.repositories.map((r) =>
           html`<div><button class="repo" aria-current=${r.id === this.repositoryId} @click=${() =>
@@ -103,44 +216,58 @@ export class KbView extends LitElement {
               r.id,
             )}>${r.name}</button> <span class="muted">${r.kind}</span></div>`
         )}
-        <h4>FAQ directories</h4>${this.#tree(this.tree.FAQ)}
-        <h4>Document directories</h4>${this.#tree(this.tree.FILE)}
+        <h4>FAQ directories</h4>${this.#tree("FAQ", this.tree.FAQ)}
+        <h4>Document directories</h4>${this.#tree("FILE", this.tree.FILE)}
+        ${this.directory
+          ? html`<p><button @click=${() =>
+            emit(this, "pick-directory", null)}>Show all</button></p>`
+          : nothing}
+        <h4>Recycle bin (${this.items.recycled.length})</h4>
+        <div id="recycled">${this.items.recycled.map((r) =>
+          html`<div>${r.name} <span class="muted">${r.type} · deleted ${r.deleteTime} ·
+            <strong>${r.daysLeft} days left</strong></span></div>`
+        )}</div>
       </section>
-      <section class="panel" aria-label="FAQs and documents">
-        <h4>FAQs (${this.items.faqs.length})</h4>
-        ${this.items.faqs.map((f) =>
-          html`
-            <details>
-              <summary>${f.question}</summary>
-              <div>${f.answers[0]?.content}</div>
-            </details>
-          `
-        )}
-        <h4>Documents (${this.items.files.length})</h4>
-        ${this.items.files.map((f) =>
-          html`<div>${f.name} <span class="muted">${f.size} B · ${f.effectiveStatus}</span></div>`
-        )}
-      </section>
-      <section class="panel" aria-label="Search">
-        <form class="row" @submit=${this.#search}>
-          <input id="keyword" aria-label="Search the knowledge base" placeholder="退款, delivery…">
-          <button class="primary" id="search">Search</button>
+      <section class="panel" aria-label="Ask, search and the entries">
+        <form class="row" @submit=${(e: Event) => emit(this, "ask", this.#field(e, "question"))}>
+          <input name="question" aria-label="Ask the knowledge base" placeholder="Ask: 怎么退款？">
+          <button class="primary" id="ask">Ask</button>
+        </form>
+        ${this.answer ? this.#answer(this.answer) : nothing}
+        <form class="row" @submit=${(e: Event) =>
+          emit(this, "search", {
+            keyword: this.#field(e, "keyword"),
+            repositoryIds: this.repositoryId ? [this.repositoryId] : undefined,
+          })}>
+          <input name="keyword" id="keyword" aria-label="Search the knowledge base"
+            placeholder="退款, delivery…">
+          <button id="search">Search</button>
         </form>
         ${this.hits === null
           ? nothing
-          : html`<p class="muted" id="hit-count">${this.hits.length} hits</p>
-          ${
-            this.hits.map((h) =>
-              html`
-                <div class="hit">
-                  <div><strong>${highlighted(h.name)}</strong> <span class="muted">${h
-                    .knowledgeType}</span></div>
-                  <div>${highlighted(h.content)}</div>
-                </div>
-              `
-            )
+          : html`<p class="muted" id="hit-count">${this.hits.length} hits</p>${
+            this.hits.map((h) => this.#hit(h))
           }`}
+        ${this.#list()}
       </section>
+      <section class="panel" aria-label="Detail">
+        <ccemu-kb-detail .detail=${this.detail} .links=${this.links}></ccemu-kb-detail>
+      </section>
+    `;
+  }
+
+  #hit(h: Hit) {
+    const name = unhighlight(h.name), content = unhighlight(h.content);
+    const terms = [...new Set([...name.terms, ...content.terms])];
+    const open = () =>
+      emit(this, h.knowledgeType === "FAQ" ? "open-faq-id" : "open-file-id", Number(h.id));
+    return html`
+      <div class="item hit" tabindex="0" @click=${open} @keydown=${(e: KeyboardEvent) =>
+        e.key === "Enter" && open()}>
+        <div><strong>${markdown(name.text, terms)}</strong> <span class="muted">${h
+          .knowledgeType}</span></div>
+        <div>${markdown(content.text, terms)}</div>
+      </div>
     `;
   }
 }

@@ -3,11 +3,9 @@
  * graphic cards, option chips, category tabs, topics with icons, files, images, markdown (rendered,
  * then sanitized), combinations (nested). Clicking an option fires `option` with its content.
  */
-import DOMPurify from "dompurify";
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { marked } from "marked";
+import { markdown, sanitized } from "./markdown.ts";
 import type { AgentMessage } from "./control-client.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
@@ -15,7 +13,6 @@ import { emit } from "./events.ts";
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const list = (v: unknown) => (Array.isArray(v) ? (v as Json[]) : []);
-const sanitize = (markup: string) => unsafeHTML(DOMPurify.sanitize(markup));
 
 function size(bytes: unknown): string {
   const n = Number(bytes);
@@ -152,7 +149,7 @@ export class MessageView extends LitElement {
       case 100:
         return html`<div class="text" style="white-space:pre-wrap">${str(c.content)}</div>`;
       case 101:
-        return html`<div class="rich">${sanitize(str(c.content))}</div>`;
+        return html`<div class="rich">${sanitized(str(c.content))}</div>`;
       case 102:
         return html`${
           list(c.cards).map((card) =>
@@ -188,9 +185,7 @@ export class MessageView extends LitElement {
           str(c.fileName) || "image"
         }</a> ${size(c.fileSize)}</figcaption></figure>`;
       case 109:
-        return html`<div class="markdown">${
-          sanitize(marked.parse(str(c.content), { async: false }) as string)
-        }</div>`;
+        return html`<div class="markdown">${markdown(str(c.content))}</div>`;
       case 111:
         return html`<div class="combination">${
           list(c.combinationList).map((part) =>

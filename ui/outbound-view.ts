@@ -1,22 +1,44 @@
 /**
- * Outbound: tasks with status, counts and progress; a task's calls; a call's dialogue and results;
- * the virtual clock (advance 1 min, 1 h, until idle) and the tenant's account conditions.
+ * Outbound: the integrator's console for AI calling. Tasks with their status in the vendor's word
+ * and its translation, why a waiting task waits, and a stacked bar of outcomes; a new task and
+ * customers from CSV through the signed operations; start, pause, resume, terminate; the chosen
+ * task's calls over virtual time; a call's header, dialogue, results and recording. The tenant's
+ * local time beside the clock controls.
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import { outcomeChart, outcomeSeries, timelineChart } from "./outbound-charts.ts";
+import type { ImportAnswer } from "./customer-import.ts";
+import type { Resources } from "./task-form.ts";
+import "./chart-view.ts";
+import "./customer-import.ts";
+import "./task-form.ts";
 
 export interface TaskRow {
   callJobId: number;
   jobName: string;
   callJobStatus: number;
   callJobStatusDesc: string;
+  callJobStatusName: string;
+  waiting: string | null;
   totalCount: number;
   doneCount: number;
   calledCount: number;
   rejectedCount: number;
   enterpriseId: string;
+  robotDefId: number;
+  concurrencyQuota: number;
+  timeZone: string;
+  workingStartTime: string;
+  workingEndTime: string;
+  outcomes: {
+    finishStatus: number;
+    finishStatusDesc: string;
+    finishStatusName: string;
+    count: number;
+  }[];
 }
 
 export interface CallRow {
@@ -24,9 +46,15 @@ export interface CallRow {
   customerTelephone: string;
   customerName: string;
   callInstanceStatus: number;
+  callInstanceStatusName: string;
   finishStatus: number | null;
   finishStatusDesc: string;
+  finishStatusName: string;
   duration: number;
+  chatRound: number;
+  calledTimes: number;
+  startTime: number | null;
+  endTime: number | null;
   rule: string | null;
 }
 
@@ -38,10 +66,22 @@ export interface Account {
 }
 
 export interface CallDetail {
-  phoneLogs: { speaker: string; content: string }[];
-  callInstance: Record<string, unknown>;
+  phoneLogs: { speaker: string; content: string; startTime: number }[];
+  callInstance: Record<string, unknown> & { callInstanceId: number; luyinOssUrl?: string | null };
   taskResult: { resultName: string; resultValue: string }[];
 }
+
+/** The one naming rule: the vendor's word, its translation, the code. */
+export const words = (vendor: string, english: string, code: number | null) =>
+  `${vendor ? `${vendor} · ` : ""}${english}${code === null ? "" : ` (${code})`}`;
+
+/** task_execute commands each status takes (spec part 3); start from user-paused is a resume. */
+const ACTIONS: { command: number; label: string; from: number[] }[] = [
+  { command: 1, label: "Start", from: [0] },
+  { command: 1, label: "Resume", from: [4] },
+  { command: 2, label: "Pause", from: [3, 1, 5, 7, 8, 9, 10] },
+  { command: 3, label: "Terminate", from: [0, 3, 1, 4, 5, 7] },
+];
 
 @customElement("ccemu-outbound")
 export class OutboundView extends LitElement {
@@ -60,28 +100,59 @@ export class OutboundView extends LitElement {
       }
       .grid {
         display: grid;
-        grid-template-columns: 1.1fr 1fr 1fr;
+        grid-template-columns: minmax(300px, 1fr) minmax(360px, 1.3fr) minmax(300px, 1fr);
         gap: 12px;
         min-height: 0;
       }
       .grid > section {
         overflow: auto;
         padding: 8px;
+        display: flex;
+        flex-direction: column;
+        gap: 10px;
       }
-      progress {
-        width: 100px;
+      h3,
+      h4 {
+        margin: 4px 0;
       }
       tr.pick {
         cursor: pointer;
       }
-      tr.pick:hover {
-        background: #f3f6fd;
+      tr.pick:hover,
+      tr[aria-selected="true"] {
+        background: #eef3fd;
+      }
+      .waiting {
+        background: #fff6e0;
+        border-radius: 6px;
+        padding: 4px 8px;
       }
       .log {
-        padding: 4px 0;
+        padding: 3px 0;
       }
       .AI {
         color: var(--accent);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 2px 10px;
+        margin: 0;
+      }
+      dt {
+        color: var(--muted);
+      }
+      dd {
+        margin: 0;
+      }
+      audio {
+        width: 100%;
+      }
+      .local {
+        font-variant-numeric: tabular-nums;
+      }
+      #outcome-table {
+        font-size: 12px;
       }
     `,
   ];
@@ -93,12 +164,39 @@ export class OutboundView extends LitElement {
   @property({ attribute: false })
   accessor call: CallDetail | null = null;
   @property({ attribute: false })
-  accessor account: { aiSeats: number; smsBalance: number; aiExpiresAt: number | null } | null =
-    null;
+  accessor account: Account | null = null;
+  @property({ attribute: false })
+  accessor resources: Resources = { scripts: [], lines: [] };
+  @property({ attribute: false })
+  accessor importAnswer: ImportAnswer | null = null;
   @property({ type: Number })
   accessor callJobId = 0;
+  @property({ type: Number })
+  accessor callInstanceId = 0;
+  @property({ type: Boolean })
+  accessor creating = false;
+  /** The virtual clock's instant (epoch ms) and the tenant's zone. */
+  @property({ type: Number })
+  accessor now = 0;
   @property()
-  accessor clock = "";
+  accessor timeZone = "Asia/Shanghai";
+
+  /** Esc closes the new-task form, else the call detail; answers whether it closed something. */
+  escape(): boolean {
+    if (this.creating) emit(this, "new-task", false);
+    else if (this.callInstanceId) emit(this, "pick-call", 0);
+    else return false;
+    return true;
+  }
+
+  #local(instant: number | null | undefined, zone = this.timeZone) {
+    if (instant === null || instant === undefined) return "—";
+    return new Intl.DateTimeFormat("sv-SE", {
+      timeZone: zone,
+      dateStyle: "short",
+      timeStyle: "medium",
+    }).format(instant);
+  }
 
   #account(event: Event) {
     event.preventDefault();
@@ -109,15 +207,25 @@ export class OutboundView extends LitElement {
     });
   }
 
-  override render() {
+  #pickRow(kind: "pick-task" | "pick-call", id: number) {
+    return {
+      click: () => emit(this, kind, id),
+      key: (e: KeyboardEvent) => e.key === "Enter" && emit(this, kind, id),
+    };
+  }
+
+  #bar() {
     return html`
       <div class="bar panel row">
-        <strong>Virtual clock</strong> <span id="clock">${this.clock}</span>
+        <span class="local" id="tenant-time" title="The tenant's local time: task windows are in it">
+          Tenant time <strong>${this.#local(this.now)}</strong> ${this.timeZone}</span>
         <button id="advance-minute" @click=${() =>
           emit(this, "advance", { ms: 60_000 })}>+1 min</button>
         <button id="advance-hour" @click=${() =>
           emit(this, "advance", { ms: 3_600_000 })}>+1 h</button>
         <button id="advance-idle" @click=${() => emit(this, "advance-idle")}>Until idle</button>
+        <button class="primary" id="new-task" @click=${() =>
+          emit(this, "new-task", true)}>New task</button>
         ${this.account
           ? html`
             <form class="row" @submit=${this.#account} style="margin-left:auto">
@@ -132,70 +240,192 @@ export class OutboundView extends LitElement {
           `
           : nothing}
       </div>
-      <div class="grid">
-        <section class="panel" aria-label="Tasks">
-          <table><tr><th>task</th><th>status</th><th>progress</th><th>answered</th></tr>
-            ${this.tasks.map((t) =>
-              html`
-                <tr class="pick task" data-id=${t.callJobId} data-status=${t
-                  .callJobStatus} aria-selected=${t.callJobId === this.callJobId}
-                  tabindex="0"
-                  @click=${() => emit(this, "pick-task", t.callJobId)} @keydown=${(
-                    e: KeyboardEvent,
-                  ) => e.key === "Enter" && emit(this, "pick-task", t.callJobId)}>
-                  <td>${t.callJobId} ${t.jobName}</td>
-                  <td>${t.callJobStatusDesc} (${t.callJobStatus})</td>
-                  <td><progress max=${t.totalCount || 1} value=${t.doneCount}></progress> ${t
-                    .doneCount}/${t.totalCount}</td>
-                  <td>${t.calledCount}</td>
-                </tr>
-              `
-            )}
-          </table>
-          ${this.tasks.length
-            ? nothing
-            : html`<p class="muted">No task yet: create one with task_create (see the README).</p>`}
-        </section>
-        <section class="panel" aria-label="Calls">
-          <table><tr><th>number</th><th>status</th><th>result</th><th>s</th></tr>
-            ${this.calls.map((c) =>
-              html`
-                <tr class="pick" tabindex="0" @click=${() =>
-                  emit(this, "pick-call", c.callInstanceId)} @keydown=${(e: KeyboardEvent) =>
-                  e.key === "Enter" && emit(this, "pick-call", c.callInstanceId)}>
-                  <td>${c.customerTelephone} ${c.customerName}</td>
-                  <td>${[
-                    "not started",
-                    "in progress",
-                    "completed",
-                    "redial",
-                  ][c.callInstanceStatus]}</td>
-                  <td>${c.finishStatusDesc}</td>
-                  <td>${c.duration}</td>
-                </tr>
-              `
-            )}
-          </table>
-        </section>
-        <section class="panel" aria-label="Call detail">
-          ${this.call
-            ? html`
-              ${this.call.taskResult.map((r) =>
-                html`<div><strong>${r.resultName}</strong> ${r.resultValue}</div>`
-              )}
-              <h4>Dialogue</h4>
-              ${this.call.phoneLogs.length
-                ? this.call.phoneLogs.map((l) =>
-                  html`<div class="log"><strong class=${l.speaker}>${l.speaker}</strong> ${l.content}</div>`
-                )
-                : html`<p class="muted">No dialogue (not answered).</p>`}
-              ${this.call.callInstance.luyinOssUrl
-                ? html`<audio controls src=${String(this.call.callInstance.luyinOssUrl)}></audio>`
-                : nothing}
-            `
-            : html`<p class="muted">Pick a call.</p>`}
-        </section>
-      </div>
     `;
+  }
+
+  #taskList() {
+    const series = outcomeSeries(this.tasks);
+    return html`
+      <section class="panel" aria-label="Tasks">
+        ${this.creating
+          ? html`
+            <h3>New task</h3>
+            <ccemu-task-form .resources=${this.resources}></ccemu-task-form>
+          `
+          : nothing}
+        <h3>Tasks</h3>
+        <table><tr><th>task</th><th>status</th><th>done</th><th>answered</th></tr>
+          ${this.tasks.map((t) => {
+            const pick = this.#pickRow("pick-task", t.callJobId);
+            return html`
+              <tr class="pick task" data-id=${t.callJobId} data-status=${t.callJobStatus}
+                aria-selected=${t.callJobId === this.callJobId} tabindex="0" @click=${pick.click}
+                @keydown=${pick.key} title=${t.waiting ?? ""}>
+                <td>${t.callJobId} ${t.jobName}</td>
+                <td>${words(t.callJobStatusDesc, t.callJobStatusName, t.callJobStatus)}</td>
+                <td class="done">${t.doneCount}/${t.totalCount}</td>
+                <td class="answered">${t.calledCount}</td>
+              </tr>
+            `;
+          })}
+        </table>
+        ${this.tasks.length
+          ? html`
+            <h4>Outcomes</h4>
+            <ccemu-chart id="outcome-chart" label="Each task's calls by finish status"
+              style=${`height:${80 + 34 * this.tasks.length}px`} .config=${outcomeChart(
+                series,
+              )}></ccemu-chart>
+            <table id="outcome-table">
+              <tr><th>task</th>${series.series.map((s) =>
+                html`<th>${s.label}</th>`
+              )}<th>total</th></tr>
+              ${series.tasks.map((name, i) =>
+                html`<tr data-task=${this.tasks[i].callJobId}><td>${name}</td>${
+                  series.series.map((
+                    s,
+                  ) => html`<td data-status=${s.finishStatus ?? "open"}>${s.counts[i]}</td>`)
+                }<td class="total">${series.series.reduce((n, s) => n + s.counts[i], 0)}</td></tr>`
+              )}
+            </table>
+          `
+          : this.creating
+          ? nothing
+          : html`<p class="muted">No task yet. <button @click=${() =>
+            emit(this, "new-task", true)}>Create one</button></p>`}
+      </section>
+    `;
+  }
+
+  #task() {
+    const t = this.tasks.find((t) => t.callJobId === this.callJobId);
+    if (!t) {
+      return html`
+        <section class="panel" aria-label="Task">
+          <p class="muted">Pick a task.</p>
+        </section>
+      `;
+    }
+    const script = this.resources.scripts.find((s) => s.robotDefId === t.robotDefId);
+    return html`
+      <section class="panel" aria-label="Task">
+        <h3>${t.callJobId} ${t.jobName}</h3>
+        <div id="task-status"><strong>${words(
+          t.callJobStatusDesc,
+          t.callJobStatusName,
+          t.callJobStatus,
+        )}</strong> · window ${t.workingStartTime}–${t.workingEndTime} ${t.timeZone}</div>
+        ${t.waiting ? html`<div class="waiting" id="waiting">Waiting: ${t.waiting}</div>` : nothing}
+        <div class="row">
+          ${ACTIONS.map((a) =>
+            html`<button ?disabled=${!a.from.includes(t.callJobStatus)} @click=${() =>
+              emit(this, "execute", {
+                callJobId: t.callJobId,
+                command: a.command,
+              })}>${a.label}</button>`
+          )}
+        </div>
+        <ccemu-customer-import .variables=${script?.variables ?? []} .answer=${this
+          .importAnswer}></ccemu-customer-import>
+        <h4>Calls over virtual time</h4>
+        <ccemu-chart id="timeline-chart" label="Calls under way over virtual time" .config=${timelineChart(
+          this.calls,
+          t,
+          this.now,
+        )}></ccemu-chart>
+        <h4>Calls (${this.calls.length})</h4>
+        <table>
+          <tr><th>number</th><th>status</th><th>result</th><th>s</th></tr>
+          ${this.calls.map((c) => {
+            const pick = this.#pickRow("pick-call", c.callInstanceId);
+            return html`
+              <tr class="pick call" tabindex="0" data-id=${c.callInstanceId}
+                aria-selected=${c.callInstanceId === this.callInstanceId} @click=${pick.click}
+                @keydown=${pick.key}>
+                <td>${c.customerTelephone} ${c.customerName}</td>
+                <td>${words("", c.callInstanceStatusName, c.callInstanceStatus)}</td>
+                <td>${c.finishStatus === null
+                  ? ""
+                  : words(c.finishStatusDesc, c.finishStatusName, c.finishStatus)}</td>
+                <td>${c.duration}</td>
+              </tr>
+            `;
+          })}
+        </table>
+      </section>
+    `;
+  }
+
+  #callDetail() {
+    const row = this.calls.find((c) => c.callInstanceId === this.callInstanceId);
+    if (!this.call || !row) {
+      return html`
+        <section class="panel" aria-label="Call detail">
+          <p class="muted">Pick a call.</p>
+        </section>
+      `;
+    }
+    const c = this.call;
+    const zone = this.tasks.find((t) => t.callJobId === this.callJobId)?.timeZone;
+    return html`
+      <section class="panel" aria-label="Call detail">
+        <h3 id="call-header">${row.customerTelephone} ${row.customerName}</h3>
+        <dl>
+          <dt>callInstanceId</dt><dd>${row.callInstanceId}</dd>
+          <dt>finish status</dt><dd id="call-finish">${row.finishStatus === null
+            ? words("", row.callInstanceStatusName, row.callInstanceStatus)
+            : words(row.finishStatusDesc, row.finishStatusName, row.finishStatus)}</dd>
+          <dt>time</dt><dd>${this.#local(row.startTime, zone)} → ${this.#local(
+            row.endTime,
+            zone,
+          )}</dd>
+          <dt>duration</dt><dd>${row.duration} s · ${row.chatRound} rounds · attempt ${row
+            .calledTimes}</dd>
+          <dt>line</dt><dd>${String(c.callInstance.callerPhone ?? "—")}</dd>
+          ${row.rule
+            ? html`
+              <dt>decided by</dt>
+              <dd>${row.rule}</dd>
+            `
+            : nothing}
+        </dl>
+        ${c.taskResult.length
+          ? html`<h4>Results</h4>${
+            c.taskResult.map((r) =>
+              html`<div><strong>${r.resultName}</strong> ${r.resultValue}</div>`
+            )
+          }`
+          : nothing}
+        ${Object.keys(c.callInstance.collectProperties ?? {}).length
+          ? html`
+            <h4>Collected variables</h4>
+            <pre>${JSON.stringify(
+              c.callInstance.collectProperties,
+              null,
+              2,
+            )}</pre>
+          `
+          : nothing}
+        <h4>Dialogue</h4>
+        <div id="dialogue">
+          ${c.phoneLogs.length
+            ? c.phoneLogs.map((l) =>
+              html`<div class="log"><strong class=${l.speaker}>${l.speaker}</strong> ${l.content}</div>`
+            )
+            : html`<p class="muted">No dialogue (not answered).</p>`}
+        </div>
+        ${c.callInstance.luyinOssUrl
+          ? html`
+            <h4>Recording (${row.duration} s)</h4>
+            <audio controls preload="metadata"
+              src=${c.callInstance.luyinOssUrl}></audio>
+          `
+          : nothing}
+      </section>
+    `;
+  }
+
+  override render() {
+    return html`${this.#bar()}<div class="grid">${this.#taskList()}${this.#task()}${this.#callDetail()}</div>`;
   }
 }

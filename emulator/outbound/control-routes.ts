@@ -62,8 +62,11 @@ export function recordingRoutes(store: OutboundStore) {
     const id = Number(c.req.param("file").replace(".wav", ""));
     const record = store.state.calls.find((r) => r.callInstanceId === id && r.finishStatus === 0);
     if (!record) throw new ApiError("ResourceNotFound", `No recording for call ${id}.`);
-    return c.body(silentWav(record.duration).buffer as ArrayBuffer, 200, {
+    const wav = silentWav(record.duration);
+    // A length, so that players know the duration before the last byte.
+    return c.body(wav.buffer as ArrayBuffer, 200, {
       "content-type": "audio/wav",
+      "content-length": String(wav.length),
       "content-disposition": `inline; filename="${id}.wav"`,
     });
   });

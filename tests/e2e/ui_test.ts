@@ -137,7 +137,7 @@ Deno.test({
           await view.locator("li", { hasText: "售后服务" }).first().waitFor();
           await view.locator("#keyword").fill("退款");
           await view.locator("#search").click();
-          await view.locator(".hit em", { hasText: "退款" }).first().waitFor();
+          await view.locator(".hit mark", { hasText: "退款" }).first().waitFor();
           await page.screenshot({ path: `${SHOTS}knowledge-base.png` });
           // A refused request shows in the problem bar, whatever the view.
           await view.locator("#keyword").fill("退款".repeat(40_000));

@@ -1,27 +1,47 @@
-/** The Knowledge base view's controller: repositories, the chosen one's trees and entries, search. */
+/**
+ * The Knowledge base view's controller: repositories, the chosen one's trees, entries, documents
+ * and recycle bin (read through `/_emulator/kb`), the directory filter, search, and what the user
+ * changes or asks — through the signed operations (create_faq, edit_faq, delete_faq,
+ * chat_conversation_on_open, the media links), so the journal shows what a client would send.
+ */
 import { ViewController } from "./view-controller.ts";
-import type { Directory, Hit, KbItems, Repository } from "../kb-view.ts";
+import type { Directory, Hit, KbItems, QaAnswer, Repository } from "../kb-view.ts";
+import type { Detail, Faq } from "../kb-detail.ts";
 
 export class KbController extends ViewController {
   repositories: Repository[] = [];
   repositoryId = 0;
   tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
-  items: KbItems = { faqs: [], files: [] };
+  items: KbItems = { faqs: [], files: [], recycled: [] };
+  directory: { type: "FAQ" | "FILE"; id: number } | null = null;
   hits: Hit[] | null = null;
+  answer: QaAnswer | null = null;
+  detail: Detail | null = null;
+  links: Record<string, string> = {};
 
   async load(): Promise<void> {
     this.repositories = (await this.client.request<{ repositories: Repository[] }>(
       "GET",
       "/_emulator/kb/repositories",
     )).repositories;
-    this.host.requestUpdate();
-    if (!this.repositoryId && this.repositories[0]) {
-      await this.#pick(this.repositories[0].id);
+    if (!this.repositories.some((r) => r.id === this.repositoryId)) {
+      this.repositoryId = this.repositories[0]?.id ?? 0;
     }
+    if (this.repositoryId) await this.#read(this.repositoryId);
+    this.host.requestUpdate();
   }
 
   pickRepository(id: number) {
-    return this.client.attempt(() => this.#pick(id));
+    return this.client.attempt(async () => {
+      this.directory = null;
+      this.detail = null;
+      await this.#read(id);
+    });
+  }
+
+  pickDirectory(directory: { type: "FAQ" | "FILE"; id: number } | null) {
+    this.directory = directory;
+    this.host.requestUpdate();
   }
 
   search(query: unknown) {
@@ -32,7 +52,82 @@ export class KbController extends ViewController {
     });
   }
 
-  async #pick(id: number): Promise<void> {
+  ask(question: string) {
+    if (!question.trim()) return;
+    return this.client.attempt(async () => {
+      const answer = await this.client.signed<Omit<QaAnswer, "question">>(
+        "POST /aikb/chat_conversation_on_open",
+        { content: question },
+        { username: "admin" },
+      );
+      this.answer = { question, ...answer };
+      this.host.requestUpdate();
+    });
+  }
+
+  show(detail: Detail | null) {
+    this.detail = detail;
+    this.host.requestUpdate();
+  }
+
+  /** Opens an entry or a document by id (from a search hit or a Q&A source). */
+  openById(kind: "faq" | "file", id: number) {
+    return this.client.attempt(async () => {
+      if (kind === "faq") {
+        const faq = this.items.faqs.find((f) => f.id === id) ??
+          { ...await this.client.signed<Faq>("POST /aikb/describe_faq", { id }), attachments: [] };
+        this.show({ kind: "faq", faq });
+      } else {
+        const file = this.items.files.find((f) => f.id === id);
+        if (!file) throw new Error(`Document ${id} is in another repository: pick it first.`);
+        this.show({ kind: "file", file });
+      }
+    });
+  }
+
+  /** create_faq (no id) or edit_faq; then the entry as saved. */
+  saveFaq(input: Record<string, unknown>) {
+    return this.client.attempt(async () => {
+      const body = { ...input, repositoryId: input.repositoryId ?? this.repositoryId };
+      const saved = await this.client.signed<{ id: number }>(
+        input.id ? "POST /aikb/edit_faq" : "POST /aikb/create_faq",
+        body,
+      );
+      await this.#read(this.repositoryId);
+      const id = (input.id as number | undefined) ?? saved.id;
+      const faq = this.items.faqs.find((f) => f.id === id);
+      this.show(faq ? { kind: "faq", faq } : null);
+    });
+  }
+
+  deleteFaq(id: number) {
+    return this.client.attempt(async () => {
+      await this.client.signed("POST /aikb/delete_faq", { id });
+      await this.#read(this.repositoryId);
+      this.show(null);
+    });
+  }
+
+  /** A media link for an attachment or a document, as describe_*_media_url hands it out. */
+  mediaLink(request: { faqId: number; fileKey: string } | number) {
+    return this.client.attempt(async () => {
+      const [key, url] = typeof request === "number"
+        ? [
+          `file-${request}`,
+          await this.client.signed<string>("GET /aikb/describe_file_media_url", {
+            fileId: request,
+          }),
+        ]
+        : [
+          request.fileKey,
+          await this.client.signed<string>("GET /aikb/describe_faq_media_url", request),
+        ];
+      this.links = { ...this.links, [key]: url };
+      this.host.requestUpdate();
+    });
+  }
+
+  async #read(id: number): Promise<void> {
     this.repositoryId = id;
     const [faq, file, items] = await Promise.all([
       this.client.request<{ tree: Directory[] }>(

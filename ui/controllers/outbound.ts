@@ -1,32 +1,49 @@
 /**
- * The Outbound view's controller: tasks, the chosen task's calls (by `callJobId`), a call's
- * detail, the tenant's account conditions, and moving the clock.
+ * The Outbound view's controller: tasks, the chosen task's calls (by `callJobId`) and call (by
+ * `callInstanceId`, both kept in the URL), the tenant's account conditions, the scripts and lines
+ * a new task can use, and the actions — which go through the signed operations (task_create,
+ * task_import, task_execute), so the journal shows what a client would send.
  */
 import { ViewController } from "./view-controller.ts";
 import type { Account, CallDetail, CallRow, TaskRow } from "../outbound-view.ts";
+import type { Customer, ImportAnswer } from "../customer-import.ts";
+import type { Resources } from "../task-form.ts";
 
 export class OutboundController extends ViewController {
   tasks: TaskRow[] = [];
   callJobId = 0;
   calls: CallRow[] = [];
+  callInstanceId = 0;
   call: CallDetail | null = null;
   account: Account | null = null;
-  /** Whether the view is on screen: task changes are fetched only then. */
+  resources: Resources = { scripts: [], lines: [] };
+  creating = false;
+  importAnswer: ImportAnswer | null = null;
+  /** Whether the view is on screen: changes are fetched only then. */
   active = false;
+  /** Told when the chosen task or call changes, to put it in the URL. */
+  onPick: (callJobId: number, callInstanceId: number) => void = () => {};
 
   protected override listen(): (() => void)[] {
     return [
       this.client.on<{ change: string }>("state", (event) => {
-        if (event.change === "task-status" && this.active) this.client.attempt(() => this.load());
+        // A moved clock changes why tasks wait and which calls ended, as a status change does.
+        if ((event.change === "task-status" || event.change === "clock") && this.active) {
+          this.client.attempt(() => this.load());
+        }
       }),
     ];
   }
 
   async load(): Promise<void> {
-    this.tasks =
-      (await this.client.request<{ tasks: TaskRow[] }>("GET", "/_emulator/outbound/tasks"))
-        .tasks;
-    const enterpriseId = this.tasks[0]?.enterpriseId ?? "7000001";
+    const [tasks, resources] = await Promise.all([
+      this.client.request<{ tasks: TaskRow[] }>("GET", "/_emulator/outbound/tasks"),
+      this.client.request<Resources>("GET", "/_emulator/outbound/resources"),
+    ]);
+    this.tasks = tasks.tasks;
+    this.resources = resources;
+    const enterpriseId = this.tasks[0]?.enterpriseId ?? resources.scripts[0]?.enterpriseId ??
+      "7000001";
     this.account = {
       enterpriseId,
       ...(await this.client.request<Omit<Account, "enterpriseId">>(
@@ -34,26 +51,79 @@ export class OutboundController extends ViewController {
         `/_emulator/outbound/accounts/${enterpriseId}`,
       )),
     };
-    if (this.callJobId) this.calls = await this.#callsOf(this.callJobId);
+    if (!this.tasks.some((t) => t.callJobId === this.callJobId)) this.callJobId = 0;
+    this.calls = this.callJobId ? await this.#callsOf(this.callJobId) : [];
     this.host.requestUpdate();
   }
 
-  pickTask(callJobId: number) {
+  /** Shows a task and one of its calls (0: none), as the URL names them. */
+  show(callJobId: number, callInstanceId: number) {
     return this.client.attempt(async () => {
-      this.callJobId = callJobId;
-      this.call = null;
-      this.calls = await this.#callsOf(callJobId);
+      if (callJobId !== this.callJobId || !this.calls.length) {
+        this.callJobId = callJobId;
+        this.importAnswer = null;
+        this.calls = callJobId ? await this.#callsOf(callJobId) : [];
+      }
+      this.callInstanceId = callInstanceId;
+      this.call = callInstanceId
+        ? await this.client.request<CallDetail>(
+          "GET",
+          `/_emulator/outbound/calls/${callInstanceId}`,
+        )
+        : null;
       this.host.requestUpdate();
     });
   }
 
+  pickTask(callJobId: number) {
+    this.onPick(callJobId, 0);
+  }
+
   pickCall(callInstanceId: number) {
+    this.onPick(this.callJobId, callInstanceId);
+  }
+
+  newTask(open: boolean) {
+    this.creating = open;
+    this.host.requestUpdate();
+  }
+
+  createTask(params: Record<string, unknown>) {
     return this.client.attempt(async () => {
-      this.call = await this.client.request<CallDetail>(
-        "GET",
-        `/_emulator/outbound/calls/${callInstanceId}`,
+      const { callJobId } = await this.client.signed<{ callJobId: number }>(
+        "POST /gateway/task_create",
+        params,
       );
-      this.host.requestUpdate();
+      this.creating = false;
+      await this.load();
+      this.pickTask(callJobId);
+    });
+  }
+
+  importCustomers(customers: Customer[]) {
+    const task = this.tasks.find((t) => t.callJobId === this.callJobId);
+    if (!task) return;
+    return this.client.attempt(async () => {
+      this.importAnswer = await this.client.signed<ImportAnswer>("POST /gateway/task_import", {
+        enterpriseId: task.enterpriseId,
+        callJobId: task.callJobId,
+        customerInfoVOList: JSON.stringify(customers),
+      });
+      await this.load();
+    });
+  }
+
+  /** task_execute: 1 start or resume, 2 pause, 3 terminate. */
+  execute({ callJobId, command }: { callJobId: number; command: number }) {
+    const task = this.tasks.find((t) => t.callJobId === callJobId);
+    if (!task) return;
+    return this.client.attempt(async () => {
+      await this.client.signed("POST /gateway/task_execute", {
+        enterpriseId: task.enterpriseId,
+        callJobId,
+        command,
+      });
+      await this.load();
     });
   }
 

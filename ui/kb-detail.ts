@@ -1,0 +1,204 @@
+/**
+ * `<ccemu-kb-detail>`: one FAQ entry or document as the knowledge base holds it — rendered
+ * answers (markdown, or sanitized HTML) with their type, similar questions, validity, attachments
+ * with their media links — and the FAQ form that creates or edits an entry through the signed
+ * operations (create_faq, edit_faq), or deletes it into the recycle bin (delete_faq).
+ */
+import { css, html, LitElement, nothing } from "lit";
+import { customElement, property } from "lit/decorators.js";
+import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
+import { markdown, sanitized } from "./markdown.ts";
+
+export interface Faq {
+  id: number;
+  repositoryId: number;
+  directoryId: number;
+  question: string;
+  answers: { content: string; type: "text" | "html" }[];
+  similars: { question: string }[];
+  onlineDateFrom: string | null;
+  onlineDateTo: string | null;
+  updateTime: string;
+  attachments: { fileKey: string; fileName?: string }[];
+}
+
+export interface KbFile {
+  id: number;
+  name: string;
+  size: number;
+  type: string;
+  directoryNames: string[];
+  effectiveStatus: string;
+  effectiveFrom: number | null;
+  effectiveTo: number | null;
+  introduction: string;
+  tags: { name: string }[];
+  text: string;
+  updateTime: string;
+}
+
+/** What the detail pane shows: an entry, a document, or the FAQ form (`faq` null: a new one). */
+export type Detail =
+  | { kind: "faq"; faq: Faq }
+  | { kind: "file"; file: KbFile }
+  | { kind: "faq-form"; faq: Faq | null; directoryId: number };
+
+const answer = (a: { content: string; type: string }) =>
+  a.type === "html" ? sanitized(a.content) : markdown(a.content);
+
+@customElement("ccemu-kb-detail")
+export class KbDetail extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        display: grid;
+        gap: 8px;
+        align-content: start;
+      }
+      h3 {
+        margin: 0;
+      }
+      .answer {
+        border-left: 3px solid var(--line);
+        padding-left: 8px;
+      }
+      form {
+        display: grid;
+        gap: 6px;
+      }
+      textarea {
+        min-height: 90px;
+      }
+      pre.text {
+        max-height: 320px;
+        overflow: auto;
+        background: var(--ground);
+        padding: 6px;
+      }
+    `,
+  ];
+
+  @property({ attribute: false })
+  accessor detail: Detail | null = null;
+  /** Media links fetched so far, by fileKey (or `file-<id>`). */
+  @property({ attribute: false })
+  accessor links: Record<string, string> = {};
+
+  #submit(event: Event, faq: Faq | null, directoryId: number) {
+    event.preventDefault();
+    const f = new FormData(event.target as HTMLFormElement);
+    const lines = (name: string) =>
+      String(f.get(name) ?? "").split("\n").map((s) => s.trim()).filter(Boolean);
+    emit(this, "save-faq", {
+      ...(faq ? { id: faq.id } : {}),
+      repositoryId: faq?.repositoryId,
+      directoryId: faq?.directoryId ?? directoryId,
+      question: String(f.get("question")).trim(),
+      answers: [{ content: String(f.get("answer")), type: String(f.get("answerType")) }],
+      similars: lines("similars"),
+      ...(f.get("from") ? { onlineDateFrom: String(f.get("from")) } : {}),
+      ...(f.get("to") ? { onlineDateTo: String(f.get("to")) } : {}),
+    });
+  }
+
+  #form(faq: Faq | null, directoryId: number) {
+    return html`
+      <h3>${faq ? `Edit FAQ ${faq.id}` : "New FAQ"}</h3>
+      <form @submit=${(e: Event) => this.#submit(e, faq, directoryId)} aria-label="FAQ">
+        <label>Question <input name="question" required .value=${faq?.question ?? ""}
+          style="flex:1"></label>
+        <label>Format <select name="answerType">
+          <option value="text" ?selected=${faq?.answers[0].type !== "html"}>text (markdown)</option>
+          <option value="html" ?selected=${faq?.answers[0].type === "html"}>html</option>
+        </select></label>
+        <textarea name="answer" aria-label="Answer" required .value=${faq?.answers[0].content ??
+          ""}></textarea>
+        <textarea name="similars" aria-label="Similar questions, one a line"
+          placeholder="Similar questions, one a line"
+          .value=${faq?.similars.map((s) => s.question).join("\n") ?? ""}></textarea>
+        <div class="row">
+          <label>Online from <input name="from" placeholder="yyyy/MM/dd HH:mm:ss" .value=${faq
+            ?.onlineDateFrom ?? ""}></label>
+          <label>to <input name="to" placeholder="yyyy/MM/dd HH:mm:ss" .value=${faq?.onlineDateTo ??
+            ""}></label>
+        </div>
+        <div class="row">
+          <button class="primary" id="save-faq">${faq
+            ? "Save (edit_faq)"
+            : "Create (create_faq)"}</button>
+          <button type="button" @click=${() => emit(this, "close-detail")}>Cancel</button>
+        </div>
+      </form>
+    `;
+  }
+
+  #link(key: string, ask: () => void) {
+    const url = this.links[key];
+    return url
+      ? html`<a href=${url} target="_blank" rel="noopener">open</a>`
+      : html`<button @click=${ask}>Media link</button>`;
+  }
+
+  #faq(faq: Faq) {
+    return html`
+      <div class="row">
+        <h3 id="detail-title">${faq.question}</h3>
+        <button @click=${() => emit(this, "edit-faq", faq)}>Edit</button>
+        <button @click=${() => emit(this, "delete-faq", faq.id)}>Delete (delete_faq)</button>
+      </div>
+      <div class="muted">FAQ ${faq.id} · updated ${faq.updateTime} · online ${faq.onlineDateFrom ??
+        "always"} → ${faq.onlineDateTo ?? "no end"}</div>
+      <h4>Answers</h4>
+      ${faq.answers.map((a) =>
+        html`<div class="answer"><span class="badge muted">${a.type}</span>${answer(a)}</div>`
+      )}
+      ${faq.similars.length
+        ? html`
+          <h4>Similar questions</h4>
+          <ul>${faq.similars.map((s) => html`<li>${s.question}</li>`)}</ul>
+        `
+        : nothing}
+      ${faq.attachments.length
+        ? html`<h4>Attachments</h4>${
+          faq.attachments.map((a) =>
+            html`<div>${a.fileName ?? a.fileKey} ${
+              this.#link(
+                a.fileKey,
+                () => emit(this, "faq-link", { faqId: faq.id, fileKey: a.fileKey }),
+              )
+            }</div>`
+          )
+        }`
+        : nothing}
+    `;
+  }
+
+  #file(file: KbFile) {
+    const time = (t: number | null) => t === null ? "open" : new Date(t).toISOString();
+    return html`
+      <h3 id="detail-title">${file.name}</h3>
+      <div class="muted">document ${file.id} · ${file.directoryNames.join(" / ")} · ${file.size} B ·
+        ${file.type}</div>
+      <div>${file.effectiveStatus} · valid ${time(file.effectiveFrom)} → ${time(file.effectiveTo)}
+        ${file.tags.map((t) => html`<span class="badge">${t.name}</span>`)}</div>
+      ${file.introduction ? html`<div>${markdown(file.introduction)}</div>` : nothing}
+      <div>Bytes: ${this.#link(`file-${file.id}`, () => emit(this, "file-link", file.id))}</div>
+      ${file.text
+        ? html`
+          <h4>Text (what Q&A and search read)</h4>
+          <pre class="text">${file.text}</pre>
+        `
+        : nothing}
+    `;
+  }
+
+  override render() {
+    const d = this.detail;
+    if (!d) return html`<p class="muted">Open an entry, a document or a search hit.</p>`;
+    if (d.kind === "faq") return this.#faq(d.faq);
+    if (d.kind === "file") return this.#file(d.file);
+    return this.#form(d.faq, d.directoryId);
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * `<ccemu-state-controls>`: the emulator's state from any view, as the Firebase Emulator Suite
+ * keeps it in its header: reset (confirmed in place), clear the journal, export the snapshot as a
+ * file and import one, the access keys (add, remove), and the clock (mode, set, advance).
+ * Everything goes through the control API, by the app's state controller.
+ */
+import { css, html, LitElement, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { shared } from "./styles.ts";
+import { emit } from "./events.ts";
+
+export interface KeyRow {
+  accessKeyId: string;
+  enterpriseId: string;
+  username: string;
+  permissions: string[];
+}
+
+const UNITS = [["min", 60_000], ["h", 3_600_000], ["day", 86_400_000]] as const;
+
+@customElement("ccemu-state-controls")
+export class StateControls extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+        align-items: center;
+        padding: 6px 14px;
+        background: #eef1f7;
+        border-bottom: 1px solid var(--line);
+        font-size: 13px;
+      }
+      details {
+        position: relative;
+      }
+      summary {
+        cursor: pointer;
+        list-style: none;
+        border: 1px solid var(--line);
+        border-radius: 6px;
+        padding: 4px 8px;
+        background: #f0f3f9;
+      }
+      details > .pop {
+        position: absolute;
+        z-index: 10;
+        top: calc(100% + 4px);
+        left: 0;
+        min-width: 360px;
+        padding: 10px;
+        box-shadow: 0 6px 24px rgb(0 0 0 / 0.15);
+        display: grid;
+        gap: 8px;
+      }
+      .pop input {
+        min-width: 0;
+      }
+      .spacer {
+        flex: 1;
+      }
+    `,
+  ];
+
+  @property({ attribute: false })
+  accessor keys: KeyRow[] = [];
+  @property({ attribute: false })
+  accessor clock: { mode: string; iso: string } | null = null;
+  @property()
+  accessor notice = "";
+  @state()
+  accessor confirmReset = false;
+
+  /** Esc backs out of a pending reset or closes an open pane; answers whether it did. */
+  escape(): boolean {
+    const open = this.renderRoot.querySelector("details[open]") as HTMLDetailsElement | null;
+    if (open) open.open = false;
+    const was = this.confirmReset || !!open;
+    this.confirmReset = false;
+    return was;
+  }
+
+  #form(event: Event) {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    return Object.fromEntries(new FormData(form)) as Record<string, string>;
+  }
+
+  async #import(event: Event) {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    try {
+      emit(this, "import-snapshot", JSON.parse(await file.text()));
+    } catch (error) {
+      emit(this, "problem", `${file.name} is not JSON: ${(error as Error).message}`);
+    }
+  }
+
+  #keys() {
+    return html`
+      <details id="keys">
+        <summary>Access keys (${this.keys.length})</summary>
+        <div class="pop panel">
+          <table>
+            <tr><th>key</th><th>enterprise</th><th>permissions</th><th></th></tr>
+            ${this.keys.map((k) =>
+              html`
+                <tr data-key=${k.accessKeyId}>
+                  <td>${k.accessKeyId}</td>
+                  <td>${k
+                    .enterpriseId}</td>
+                  <td>${k.permissions.join(", ")}</td>
+                  <td><button aria-label=${`Remove access key ${k.accessKeyId}`} @click=${() =>
+                    emit(this, "remove-key", k.accessKeyId)}>Remove</button></td>
+                </tr>
+              `
+            )}
+          </table>
+          <form class="row" @submit=${(e: Event) => {
+            const f = this.#form(e);
+            emit(this, "add-key", {
+              accessKeyId: f.accessKeyId,
+              accessKeySecret: f.accessKeySecret,
+              enterpriseId: f.enterpriseId,
+              permissions: f.permissions === "read" ? ["read"] : ["*"],
+            });
+          }}>
+            <input name="accessKeyId" required aria-label="New key id" placeholder="key id">
+            <input name="accessKeySecret" required aria-label="New key secret" placeholder="secret">
+            <input name="enterpriseId" required aria-label="Enterprise id" .value=${this.keys[0]
+              ?.enterpriseId ?? "7000001"}
+              style="width:90px">
+            <select name="permissions" aria-label="Permissions">
+              <option value="*">every operation</option>
+              <option value="read">read only</option>
+            </select>
+            <button class="primary">Add key</button>
+          </form>
+        </div>
+      </details>
+    `;
+  }
+
+  #clock() {
+    return html`
+      <details id="clock-controls">
+        <summary>Clock: ${this.clock?.mode ?? "…"}</summary>
+        <div class="pop panel">
+          <div class="row">
+            Mode
+            ${["manual", "real"].map((mode) =>
+              html`<button aria-pressed=${this.clock?.mode === mode} @click=${() =>
+                emit(this, "set-clock", { mode })}>${mode}</button>`
+            )}
+          </div>
+          <form class="row" @submit=${(e: Event) =>
+            emit(this, "set-clock", { now: this.#form(e).now })}>
+            <input name="now" aria-label="Set the clock to" .value=${this.clock?.iso ?? ""}
+              style="flex:1" title="ISO time (2026-01-06T09:00:00+08:00) or epoch ms">
+            <button>Set</button>
+          </form>
+          <form class="row" @submit=${(e: Event) => {
+            const f = this.#form(e);
+            const unit = UNITS.find(([u]) => u === f.unit)![1];
+            emit(this, "advance", { ms: Math.round(Number(f.amount) * unit) });
+          }}>
+            Advance <input name="amount" type="number" min="0" step="any" value="1"
+              aria-label="Advance by" style="width:80px">
+            <select name="unit" aria-label="Unit">${UNITS.map(([u]) =>
+              html`<option>${u}</option>`
+            )}</select>
+            <button>Advance</button>
+          </form>
+        </div>
+      </details>
+    `;
+  }
+
+  override render() {
+    return html`
+      <strong>State</strong>
+      ${this.confirmReset
+        ? html`<span class="row">Reset to the fixtures? Sessions, tasks and the journal go.
+          <button class="primary" @click=${() => {
+          this.confirmReset = false;
+          emit(this, "reset");
+        }}>Yes, reset</button>
+          <button @click=${() => (this.confirmReset = false)}>Keep</button></span>`
+        : html`<button @click=${() => (this.confirmReset = true)}>Reset</button>`}
+      <button @click=${() => emit(this, "clear-journal")}>Clear journal</button>
+      <button @click=${() => emit(this, "export-snapshot")}>Export snapshot</button>
+      <label class="button">Import snapshot<input class="visually-hidden" type="file"
+        accept=".json,application/json" aria-label="Import a snapshot file" @change=${this
+          .#import}></label>
+      ${this.#keys()} ${this.#clock()}
+      <span class="spacer"></span>
+      ${this.notice
+        ? html`<span class="ok" role="status" id="state-notice">${this.notice}</span>`
+        : nothing}
+    `;
+  }
+}
