@@ -103,7 +103,16 @@ export const ROUTES: DocumentedRoute[] = [
     summary: "Change them; running tasks react at once.",
     body: AccountChange,
   },
-  { method: "GET", path: "/_emulator/outbound/tasks", summary: "Every task." },
+  {
+    method: "GET",
+    path: "/_emulator/outbound/tasks",
+    summary: "Every task, with why it waits and its outcomes by finish status.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/outbound/resources",
+    summary: "Each tenant's scripts (with variables) and lines.",
+  },
   {
     method: "GET",
     path: "/_emulator/outbound/tasks/{callJobId}/calls",
@@ -131,7 +140,11 @@ export const ROUTES: DocumentedRoute[] = [
     summary: "Repositories, as the first full key sees them.",
   },
   { method: "GET", path: "/_emulator/kb/tree", summary: "A repository's directory tree." },
-  { method: "GET", path: "/_emulator/kb/items", summary: "A repository's entries." },
+  {
+    method: "GET",
+    path: "/_emulator/kb/items",
+    summary: "A repository's entries, documents and recycle bin (with days left).",
+  },
   {
     method: "POST",
     path: "/_emulator/kb/search",
