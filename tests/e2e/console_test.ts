@@ -119,32 +119,47 @@ Deno.test({
         },
       );
 
-      await t.step("outside its window, +1 min says why the task waits", async () => {
-        await state.locator("summary", { hasText: "Clock" }).click();
-        await state.getByLabel("Advance by").fill("12.5");
-        await state.getByLabel("Unit").selectOption("h");
-        await state.getByRole("button", { name: "Advance", exact: true }).click();
-        await page.keyboard.press("Escape");
-        await outbound.locator("#tenant-time", { hasText: "21:30" }).waitFor();
-        await outbound.locator("#new-task").click();
-        await outbound.locator("ccemu-task-form #name").fill("Late");
-        await outbound.locator("ccemu-task-form").getByRole("button", { name: "Create task" })
-          .click();
-        await outbound.locator("#task-status", { hasText: "not started" }).waitFor();
-        await outbound.getByLabel("Customers as CSV").fill(
-          "phone,客户姓名,分期金额\n19900000000,A,1",
-        );
-        await outbound.locator("#import").click();
-        await outbound.locator("#import-answer", { hasText: "1 of 1" }).waitFor();
-        await outbound.getByRole("button", { name: "Start" }).click();
-        await outbound.locator("#advance-minute").click();
-        await outbound.locator("#tenant-time", { hasText: "21:31" }).waitFor();
-        await outbound.locator("#task-status", { hasText: "可运行 · runnable (3)" }).waitFor();
-        assert.match(
-          await outbound.locator("#waiting").textContent() ?? "",
-          /outside its working window until \d{4}-\d{2}-\d{2} 09:00 \(Asia\/Shanghai\)/,
-        );
-      });
+      await t.step(
+        "outside its window, +1 min says why the task waits; pause, resume, terminate",
+        async () => {
+          await state.locator("summary", { hasText: "Clock" }).click();
+          await state.getByLabel("Advance by").fill("12.5");
+          await state.getByLabel("Unit").selectOption("h");
+          await state.getByRole("button", { name: "Advance", exact: true }).click();
+          await page.keyboard.press("Escape");
+          await outbound.locator("#tenant-time", { hasText: "21:30" }).waitFor();
+          await outbound.locator("#new-task").click();
+          await outbound.locator("ccemu-task-form #name").fill("Late");
+          await outbound.locator("ccemu-task-form").getByRole("button", { name: "Create task" })
+            .click();
+          await outbound.locator("#task-status", { hasText: "not started" }).waitFor();
+          await outbound.getByLabel("Customers as CSV").fill(
+            "phone,客户姓名,分期金额\n19900000000,A,1",
+          );
+          await outbound.locator("#import").click();
+          await outbound.locator("#import-answer", { hasText: "1 of 1" }).waitFor();
+          await outbound.getByRole("button", { name: "Start" }).click();
+          await outbound.locator("#advance-minute").click();
+          await outbound.locator("#tenant-time", { hasText: "21:31" }).waitFor();
+          await outbound.locator("#task-status", { hasText: "可运行 · runnable (3)" }).waitFor();
+          assert.match(
+            await outbound.locator("#waiting").textContent() ?? "",
+            /outside its working window until \d{4}-\d{2}-\d{2} 09:00 \(Asia\/Shanghai\)/,
+          );
+          await outbound.getByRole("button", { name: "Pause" }).click();
+          await outbound.locator("#waiting", { hasText: "paused by a user" }).waitFor();
+          assert.ok(await outbound.getByRole("button", { name: "Pause" }).isDisabled());
+          await outbound.getByRole("button", { name: "Resume" }).click();
+          await outbound.locator("#task-status", { hasText: "可运行 · runnable (3)" }).waitFor();
+          await outbound.getByRole("button", { name: "Terminate" }).click();
+          await outbound.locator("#task-status", { hasText: "已终止 · terminated (6)" }).waitFor();
+          assert.equal(
+            await outbound.locator("#waiting").count(),
+            0,
+            "a terminated task waits for nothing",
+          );
+        },
+      );
 
       await t.step(
         "knowledge base: markdown rendered, directories filter, details open",
@@ -235,6 +250,8 @@ Deno.test({
         await state.locator('tr[data-key="console-key"]').waitFor();
         await state.getByRole("button", { name: "Remove access key console-key" }).click();
         await state.locator('tr[data-key="console-key"]').waitFor({ state: "detached" });
+        await page.keyboard.press("Escape");
+        assert.equal(await state.locator("details[open]").count(), 0, "Esc closes the keys");
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.locator("nav button", { hasText: "Outbound" }).click();
         await page.screenshot({ path: `${SHOTS}console-outbound-1920.png` });
