@@ -9,6 +9,7 @@ import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import { pickedText } from "./picked-file.ts";
 
 export interface ImportAnswer {
   total: number;
@@ -74,10 +75,8 @@ export class CustomerImport extends LitElement {
   }
 
   async #file(event: Event) {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = "";
-    if (file) this.csv = await file.text();
+    const file = await pickedText(event);
+    if (file) this.csv = file.text;
   }
 
   override render() {

@@ -10,6 +10,7 @@ import type { Check, Robot, ScenarioReport, SessionSummary, StepReport } from ".
 import type { RunSummary, ScenarioSummary } from "./controllers/scenarios.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import { emitPickedJson } from "./picked-file.ts";
 
 const show = (value: unknown) => value === undefined ? "–" : JSON.stringify(value);
 
@@ -103,16 +104,8 @@ export class ScenariosView extends LitElement {
   @property({ type: Boolean })
   accessor running = false;
 
-  async #load(event: Event) {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    try {
-      emit(this, "load-scenario", JSON.parse(await file.text()));
-    } catch (error) {
-      emit(this, "problem", `${file.name} is not JSON: ${(error as Error).message}`);
-    }
+  #load(event: Event) {
+    return emitPickedJson(this, event, "load-scenario");
   }
 
   #scenario(s: ScenarioSummary, loaded: boolean) {

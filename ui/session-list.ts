@@ -8,6 +8,7 @@ import { customElement, property, state } from "lit/decorators.js";
 import type { SessionSummary } from "./control-client.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import { emitPickedJson } from "./picked-file.ts";
 
 @customElement("ccemu-session-list")
 export class SessionList extends LitElement {
@@ -84,16 +85,8 @@ export class SessionList extends LitElement {
   @state()
   accessor confirming = "";
 
-  async #import(event: Event) {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    try {
-      emit(this, "import-transcript", JSON.parse(await file.text()));
-    } catch (error) {
-      emit(this, "problem", `${file.name} is not JSON: ${(error as Error).message}`);
-    }
+  #import(event: Event) {
+    return emitPickedJson(this, event, "import-transcript");
   }
 
   /** Esc backs out of a pending delete. */

@@ -8,6 +8,7 @@ import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import { emitPickedJson } from "./picked-file.ts";
 
 export interface KeyRow {
   accessKeyId: string;
@@ -88,16 +89,8 @@ export class StateControls extends LitElement {
     return Object.fromEntries(new FormData(form)) as Record<string, string>;
   }
 
-  async #import(event: Event) {
-    const input = event.target as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    try {
-      emit(this, "import-snapshot", JSON.parse(await file.text()));
-    } catch (error) {
-      emit(this, "problem", `${file.name} is not JSON: ${(error as Error).message}`);
-    }
+  #import(event: Event) {
+    return emitPickedJson(this, event, "import-snapshot");
   }
 
   #keys() {

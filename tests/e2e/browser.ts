@@ -3,7 +3,7 @@
  * whether CI demands it), where screenshots go, and a ccemu on a free port with the manual clock
  * at its default start and seed 1, so that every run draws the same screens.
  */
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { startServer } from "../../emulator/server.ts";
 
@@ -24,4 +24,15 @@ export function startUiServer() {
 
 export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true });
+}
+
+/** A 1280x800 page (downloads allowed) whose console errors and page errors go to `problems`. */
+export async function watchedPage(browser: Browser, problems: string[]) {
+  const page = await browser.newPage({
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+  });
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(String(e)));
+  return page;
 }

@@ -8,7 +8,15 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { CHROMIUM, hasBrowser, inCI, launchChromium, SHOTS, startUiServer } from "./browser.ts";
+import {
+  CHROMIUM,
+  hasBrowser,
+  inCI,
+  launchChromium,
+  SHOTS,
+  startUiServer,
+  watchedPage,
+} from "./browser.ts";
 
 Deno.test({
   name: "the console: outbound authoring and charts, the knowledge base, state controls",
@@ -22,12 +30,7 @@ Deno.test({
     const browser = await launchChromium();
     const problems: string[] = [];
     try {
-      const page = await browser.newPage({
-        viewport: { width: 1280, height: 800 },
-        acceptDownloads: true,
-      });
-      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-      page.on("pageerror", (e) => problems.push(String(e)));
+      const page = await watchedPage(browser, problems);
       const outbound = page.locator("ccemu-outbound");
       const kb = page.locator("ccemu-kb");
       const state = page.locator("ccemu-state-controls");

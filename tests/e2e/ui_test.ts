@@ -9,7 +9,15 @@
  * browser is a failure.
  */
 import assert from "node:assert/strict";
-import { CHROMIUM, hasBrowser, inCI, launchChromium, SHOTS, startUiServer } from "./browser.ts";
+import {
+  CHROMIUM,
+  hasBrowser,
+  inCI,
+  launchChromium,
+  SHOTS,
+  startUiServer,
+  watchedPage,
+} from "./browser.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { Buffer } from "node:buffer";
 import { CARD_PNG } from "../../emulator/sample-agents/card-png.ts";
@@ -25,9 +33,7 @@ Deno.test({
     const browser = await launchChromium();
     const problems: string[] = [];
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-      page.on("pageerror", (e) => problems.push(String(e)));
+      const page = await watchedPage(browser, problems);
       page.on(
         "request",
         (r) =>

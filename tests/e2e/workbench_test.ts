@@ -9,7 +9,15 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { CHROMIUM, hasBrowser, inCI, launchChromium, SHOTS, startUiServer } from "./browser.ts";
+import {
+  CHROMIUM,
+  hasBrowser,
+  inCI,
+  launchChromium,
+  SHOTS,
+  startUiServer,
+  watchedPage,
+} from "./browser.ts";
 import { CARD_PNG } from "../../emulator/sample-agents/card-png.ts";
 import { startTestAgent } from "../gateway/test-agent.ts";
 
@@ -35,12 +43,7 @@ Deno.test({
     const browser = await launchChromium();
     const problems: string[] = [];
     try {
-      const page = await browser.newPage({
-        viewport: { width: 1280, height: 800 },
-        acceptDownloads: true,
-      });
-      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-      page.on("pageerror", (e) => problems.push(String(e)));
+      const page = await watchedPage(browser, problems);
       const chat = page.locator("ccemu-conversation");
       const inspector = page.locator("ccemu-inspector");
       const scenarios = page.locator("ccemu-scenarios");

@@ -15,22 +15,27 @@ async function task(ccemu: Ccemu, callJobId: number) {
   return json.tasks.find((t: { callJobId: number }) => t.callJobId === callJobId);
 }
 
+/** A task on script 3001 calling from line 501; answers its callJobId. */
+async function createTask(ccemu: Ccemu, callJobName: string, concurrencyQuota: number) {
+  const created = await ccemu.signed("POST", "/gateway/task_create", {
+    body: {
+      enterpriseId: E,
+      callJobName,
+      callJobType: 2,
+      robotDefId: 3001,
+      userPhoneIds: "[501]",
+      concurrencyQuota,
+    },
+  });
+  return created.json.result.callJobId as number;
+}
+
 const execute = (ccemu: Ccemu, callJobId: number, command: number) =>
   ccemu.signed("POST", "/gateway/task_execute", { body: { enterpriseId: E, callJobId, command } });
 
 Deno.test("a task says why it waits: not started, no customers, outside its window, no seat, no line, paused", async () => {
   using ccemu = testEmulator();
-  const created = await ccemu.signed("POST", "/gateway/task_create", {
-    body: {
-      enterpriseId: E,
-      callJobName: "waits",
-      callJobType: 2,
-      robotDefId: 3001,
-      userPhoneIds: "[501]",
-      concurrencyQuota: 2,
-    },
-  });
-  const id = created.json.result.callJobId;
+  const id = await createTask(ccemu, "waits", 2);
   let t = await task(ccemu, id);
   assert.equal(t.callJobStatusDesc, "未开始");
   assert.equal(t.callJobStatusName, "not started");
@@ -85,17 +90,7 @@ Deno.test("a task says why it waits: not started, no customers, outside its wind
 
 Deno.test("outcome counts add up to the task's counts; call rows carry both words", async () => {
   using ccemu = testEmulator();
-  const created = await ccemu.signed("POST", "/gateway/task_create", {
-    body: {
-      enterpriseId: E,
-      callJobName: "outcomes",
-      callJobType: 2,
-      robotDefId: 3001,
-      userPhoneIds: "[501]",
-      concurrencyQuota: 3,
-    },
-  });
-  const id = created.json.result.callJobId;
+  const id = await createTask(ccemu, "outcomes", 3);
   const phones = ["19900000000", "19900000100", "19900000600", "19900000800", "19900000001"];
   await ccemu.signed("POST", "/gateway/task_import", {
     body: {

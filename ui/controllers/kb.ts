@@ -75,7 +75,7 @@ export class KbController extends ViewController {
     return this.client.attempt(async () => {
       if (kind === "faq") {
         const faq = this.items.faqs.find((f) => f.id === id) ??
-          { ...await this.client.signed<Faq>("POST /aikb/describe_faq", { id }), attachments: [] };
+          await this.client.signed<Faq>("POST /aikb/describe_faq", { id });
         this.show({ kind: "faq", faq });
       } else {
         const file = this.items.files.find((f) => f.id === id);
