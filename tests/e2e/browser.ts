@@ -3,9 +3,10 @@
  * whether CI demands it), where screenshots go, and a ccemu on a free port with the manual clock
  * at its default start and seed 1, so that every run draws the same screens.
  */
+import assert from "node:assert/strict";
 import { type Browser, chromium } from "playwright-core";
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
-import { startServer } from "../../emulator/server.ts";
+import { type RunningEmulator, startServer } from "../../emulator/server.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false);
@@ -35,4 +36,33 @@ export async function watchedPage(browser: Browser, problems: string[]) {
   page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(String(e)));
   return page;
+}
+
+/**
+ * A browser test: ccemu (as `startUiServer`) and chromium, both closed afterwards whatever happens.
+ * Skipped without chromium on a workstation; under CI a missing chromium fails it.
+ */
+export function browserTest(
+  name: string,
+  fn: (t: Deno.TestContext, ui: { running: RunningEmulator; browser: Browser }) => Promise<void>,
+) {
+  Deno.test({
+    name,
+    ignore: !hasBrowser && !inCI,
+    async fn(t) {
+      assert.ok(hasBrowser, `CI needs ${CHROMIUM} (.ci/run installs Debian's chromium)`);
+      await Deno.mkdir(SHOTS, { recursive: true });
+      const running = await startUiServer();
+      try {
+        const browser = await launchChromium();
+        try {
+          await fn(t, { running, browser });
+        } finally {
+          await browser.close();
+        }
+      } finally {
+        await running.close();
+      }
+    },
+  });
 }
