@@ -33,8 +33,13 @@ export function kbControlRoutes(store: KbStore) {
     };
   };
   const repositoryId = (text: string | undefined) => {
-    if (!text || !/^\d+$/.test(text)) {
-      throw new ApiError("MissingParameter", "repositoryId is required.", "repositoryId");
+    if (!text) throw new ApiError("MissingParameter", "repositoryId is required.", "repositoryId");
+    if (!/^\d+$/.test(text)) {
+      throw new ApiError(
+        "InvalidParameter",
+        `repositoryId: expected a repository id (digits), got ${JSON.stringify(text)}.`,
+        "repositoryId",
+      );
     }
     return Number(text);
   };

@@ -22,3 +22,16 @@ Deno.test("the recycle bin lists a deleted FAQ with the virtual days it has left
   assert.ok(!items.faqs.some((f: { id: number }) => f.id === 2001));
   assert.ok(items.files.every((f: { text: string }) => typeof f.text === "string"));
 });
+
+Deno.test("the items view names a missing or malformed repositoryId", async () => {
+  using ccemu = testEmulator();
+  const missing = await ccemu.control("GET", "/_emulator/kb/items");
+  assert.equal(missing.json.error.code, "MissingParameter");
+  const bad = await ccemu.control("GET", "/_emulator/kb/items?repositoryId=x");
+  assert.equal(bad.status, 400);
+  assert.equal(bad.json.error.code, "InvalidParameter");
+  assert.match(
+    bad.json.error.message,
+    /^repositoryId: expected a repository id \(digits\), got "x"/,
+  );
+});
