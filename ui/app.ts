@@ -25,6 +25,7 @@ import "./scenarios-view.ts";
 import "./state-controls.ts";
 import type { StateControls } from "./state-controls.ts";
 import { shared } from "./styles.ts";
+import { localTime } from "./local-time.ts";
 import type { ConversationView } from "./conversation-view.ts";
 
 interface ClockReading {
@@ -372,11 +373,7 @@ export class App extends LitElement {
     const c = this.clock;
     if (!c) return nothing;
     const now = this.#now();
-    const local = new Intl.DateTimeFormat("sv-SE", {
-      timeZone: c.timeZone,
-      dateStyle: "short",
-      timeStyle: "medium",
-    }).format(now);
+    const local = localTime(now, c.timeZone);
     const utc = new Date(now).toISOString().slice(0, 19).replace("T", " ");
     return html`<span class="clock" id="clock" title="ccemu's virtual clock, in the tenant's time zone and in UTC">
       ${c.mode} clock · <strong>${local}</strong> ${c.timeZone} · UTC ${utc}</span>`;

@@ -8,6 +8,7 @@
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
+import { localTime } from "./local-time.ts";
 import { emit } from "./events.ts";
 import { outcomeChart, outcomeSeries, timelineChart } from "./outbound-charts.ts";
 import type { ImportAnswer } from "./customer-import.ts";
@@ -191,11 +192,7 @@ export class OutboundView extends LitElement {
 
   #local(instant: number | null | undefined, zone = this.timeZone) {
     if (instant === null || instant === undefined) return "—";
-    return new Intl.DateTimeFormat("sv-SE", {
-      timeZone: zone,
-      dateStyle: "short",
-      timeStyle: "medium",
-    }).format(instant);
+    return localTime(instant, zone);
   }
 
   #account(event: Event) {
