@@ -19,6 +19,7 @@ import { stateRoutes } from "./control/state-routes.ts";
 import { apiRoutes } from "./control/api-routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { createGatewayArea, type GatewayArea } from "./gateway/mod.ts";
+import { createFaultArea, type FaultArea, storageFaults } from "./faults/mod.ts";
 import { createKbArea, type KbArea } from "./kb/mod.ts";
 import { createOutboundArea, type OutboundArea } from "./outbound/mod.ts";
 import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
@@ -41,6 +42,7 @@ export interface Areas {
   kb: KbArea;
   gateway: GatewayArea;
   scenarios: ScenarioArea;
+  faults: FaultArea;
 }
 
 export interface App {
@@ -51,12 +53,16 @@ export interface App {
 /** Every area of one emulator, each with its runtime built from the current state. */
 function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Areas {
   const gateway = createGatewayArea(emulator);
-  const areas = {
+  const served = {
     outbound: createOutboundArea(emulator),
     kb: createKbArea(emulator),
     gateway,
     scenarios: createScenarioArea(gateway.store, scenarios),
   };
+  const operations = (Object.values(served) as Area[]).flatMap((area) =>
+    area.signed?.operations.map((op) => ({ area: area.name, path: op.path })) ?? []
+  );
+  const areas = { ...served, faults: createFaultArea(emulator, operations) };
   for (const area of Object.values(areas) as Area[]) {
     area.load(); // fixture tasks may be under way: the dialer runs from the start
     emulator.onStateLoaded(() => area.load());
@@ -72,14 +78,19 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
 
   const app = new Hono<AppEnv>();
   app.onError(controlError(emulator));
+  const faults = areas.faults.store;
   for (const area of list) {
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
     app.use(`${prefix}/*`, journalExchanges(emulator, area.name));
-    app.all(`${prefix}/*`, signedApi(emulator, rateLimiter, prefix, operations));
+    app.all(
+      `${prefix}/*`,
+      signedApi(emulator, rateLimiter, faults, { name: area.name, prefix, operations }),
+    );
   }
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
+  app.use("/_storage/*", storageFaults(faults));
   for (const area of list) if (area.storage) app.route("/_storage", area.storage);
 
   const operations = list.flatMap((area) => area.signed?.operations ?? []);

@@ -4,13 +4,19 @@
  */
 import { composeState, type CoreState } from "./core/state.ts";
 import { loadFixtures as loadFixturesOf } from "./core/fixtures.ts";
+import { faultsSlice, type FaultState } from "./faults/schemas.ts";
 import { gatewaySlice, type GatewayState } from "./gateway/schemas.ts";
 import { kbSlice, type KbState } from "./kb/schemas.ts";
 import { outboundSlice, type OutboundState } from "./outbound/schemas.ts";
 
-export type State = CoreState & { outbound: OutboundState; kb: KbState; gateway: GatewayState };
+export type State = CoreState & {
+  outbound: OutboundState;
+  kb: KbState;
+  gateway: GatewayState;
+  faults: FaultState;
+};
 
-export const STATE = composeState<State>([outboundSlice, kbSlice, gatewaySlice]);
+export const STATE = composeState<State>([outboundSlice, kbSlice, gatewaySlice, faultsSlice]);
 
 /** Loads a fixture file or folder into one validated state. */
 export const loadFixtures = (path: string): Promise<State> => loadFixturesOf(STATE, path);

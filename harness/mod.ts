@@ -35,6 +35,7 @@ import { ScenarioSchema } from "../emulator/scenarios/schemas.ts";
 import { parseParameters } from "../emulator/core/validation.ts";
 import { seedSequences } from "../emulator/core/state.ts";
 import { INTERNALS, internals } from "./internals.ts";
+import type { FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
@@ -57,6 +58,8 @@ export type { JournalEntry };
 export type { JournalFilter };
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 export type { SignInput } from "../emulator/signed-api/signature.ts";
+export type { FaultEffect, FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
+export type { FaultMark } from "../emulator/core/journal.ts";
 
 /**
  * A scenario as JSON: `name`, `robot`, optional `visitor` and `responseMode`, and `steps`, each
@@ -70,6 +73,19 @@ export type StateDocument = CoreState & Record<string, unknown>;
 
 /** A snapshot of the whole emulator: pass it to `restore` to go back to it. */
 export type EmulatorSnapshot = Snapshot<StateDocument>;
+
+/**
+ * A fault rule added by `withFault`: its live counters, and removal when the block that holds it
+ * with `using` ends (or at `remove()`).
+ */
+export interface FaultHandle extends Disposable {
+  readonly id: number;
+  /** Requests the rule matched so far. */
+  readonly matched: number;
+  /** Requests it fired on so far. */
+  readonly fired: number;
+  remove(): void;
+}
 
 /** How `startEmulator` sets up ccemu; every field is optional. */
 export interface EmulatorOptions {
@@ -128,6 +144,19 @@ export interface RunningEmulator extends AsyncDisposable {
   runScenario(scenario: ScenarioDocument | string): Promise<ScenarioReport>;
   /** Records a visitor session as a scenario, its expectations taken from what the agent said. */
   recordSession(sessionId: string, name?: string): ScenarioDocument;
+  /** Fault rules on the signed API and the storage host (README: "Faults on demand"). */
+  faults: {
+    list(): FaultRule[];
+    /** Checks and adds a rule (after the others); answers it as stored. */
+    add(rule: FaultRuleInput): FaultRule;
+    remove(id: number): void;
+    clear(): void;
+  };
+  /**
+   * Adds a fault rule for the length of a block: `using fault = ccemu.withFault({...})` removes it
+   * when the block ends, however it ends.
+   */
+  withFault(rule: FaultRuleInput): FaultHandle;
   /** A signing client on this emulator; by default the demo key, signing with the virtual clock. */
   client(options?: Partial<ClientOptions>): SignedClient;
   close(): Promise<void>;
@@ -169,6 +198,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }, fixtures);
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;
+  const faults = running.areas.faults.store;
   const virtual = emulator.clock;
   const harness: RunningEmulator = {
     url,
@@ -196,6 +226,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       ),
     recordSession: (sessionId, name) =>
       recordSession(gateway, sessionId, name) as unknown as ScenarioDocument,
+    faults: {
+      list: () => structuredClone(faults.rules),
+      add: (rule) => structuredClone(faults.add(rule)),
+      remove: (id) => void faults.remove(id),
+      clear: () => void faults.clear(),
+    },
+    withFault: (rule) => {
+      const { id } = faults.add(rule);
+      const live = () => faults.rules.find((r) => r.id === id);
+      const remove = () => void (live() && faults.remove(id));
+      return {
+        id,
+        get matched() {
+          return live()?.matched ?? 0;
+        },
+        get fired() {
+          return live()?.fired ?? 0;
+        },
+        remove,
+        [Symbol.dispose]: remove,
+      };
+    },
     client: (clientOptions = {}) =>
       new SignedClient({ url, now: () => virtual.now(), ...clientOptions }),
     close: running.close,

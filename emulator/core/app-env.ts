@@ -1,5 +1,5 @@
 /** The Hono environment every route shares: connection info in, per-request facts for the journal. */
-import type { AuthDiagnostics } from "./journal.ts";
+import type { AuthDiagnostics, FaultMark } from "./journal.ts";
 
 export interface AppEnv {
   /** `Deno.serve`'s handler info; tests calling `app.request` pass `{ remoteAddr }` themselves. */
@@ -14,5 +14,7 @@ export interface AppEnv {
     /** The response body as text, when the handler serialized it (so the journal need not clone). */
     responseText?: string;
     errorCode?: string;
+    /** The fault rule that fired, for the journal. */
+    fault?: FaultMark;
   };
 }

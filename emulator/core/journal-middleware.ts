@@ -86,6 +86,7 @@ export function journalExchanges(emulator: Emulator, area: Area) {
       durationMs: elapsed(),
       auth: c.get("auth"),
       errorCode: c.get("errorCode"),
+      fault: c.get("fault"),
     });
   };
 }

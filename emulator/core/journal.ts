@@ -34,6 +34,16 @@ export interface AuthDiagnostics {
   detail?: string;
 }
 
+/** A fault rule fired on this exchange (emulator/faults): which, and what the client got. */
+export interface FaultMark {
+  ruleId: number;
+  /** The effect in a few words: `TooManyRequests`, `gateway 503`, `delay 2000 ms`. */
+  effect: string;
+  note?: string;
+  /** What reached the client, when that differs from the recorded answer (cut, slowed). */
+  detail?: string;
+}
+
 /**
  * What every entry records: an HTTP exchange, as it came and left. `kind` tells which: `exchange`
  * for a client's request to an emulated API or the storage host (the core's own kind); areas add
@@ -58,6 +68,8 @@ export interface JournalEntry {
   auth?: AuthDiagnostics;
   /** The vendor error code, when the exchange failed with one. */
   errorCode?: string;
+  /** Set when a fault rule fired on the exchange. */
+  fault?: FaultMark;
   /** The full URL, when ccemu made the request itself (for "copy as curl"). */
   target?: string;
   /** The visitor session the entry belongs to (for session-filtered event streams). */

@@ -17,6 +17,7 @@ import { ControlSearchRequest } from "../kb/schemas.ts";
 import { AccountChange, LineChange } from "../outbound/schemas.ts";
 import { ReplayRequest } from "../scenarios/schemas.ts";
 import { ApiSendRequest } from "../control/api-routes.ts";
+import { FaultRuleInput } from "../faults/schemas.ts";
 import { SAMPLE_AGENTS_PATH } from "../sample-agents/mod.ts";
 
 export interface DocumentedRoute {
@@ -209,6 +210,16 @@ export const ROUTES: DocumentedRoute[] = [
     path: "/_emulator/gateway/sessions/{sessionId}/scenario",
     summary: "The session recorded as a scenario.",
   },
+  { method: "GET", path: "/_emulator/faults", summary: "Fault rules, with their counters." },
+  {
+    method: "POST",
+    path: "/_emulator/faults",
+    summary: "Add a fault rule (after the others).",
+    body: FaultRuleInput,
+  },
+  { method: "DELETE", path: "/_emulator/faults", summary: "Remove every fault rule." },
+  { method: "GET", path: "/_emulator/faults/{id}", summary: "One fault rule." },
+  { method: "DELETE", path: "/_emulator/faults/{id}", summary: "Remove a fault rule." },
   { method: "GET", path: "/_emulator/scenarios", summary: "The shipped scenarios." },
   { method: "GET", path: "/_emulator/scenarios/runs", summary: "The newest 50 runs, newest last." },
   { method: "GET", path: "/_emulator/scenarios/runs/{run}", summary: "One run's report." },

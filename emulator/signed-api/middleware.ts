@@ -11,6 +11,8 @@ import { z } from "zod";
 import type { AppEnv } from "../core/app-env.ts";
 import { bodyText, parseJsonObject, readBody } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
+import { applyFault } from "../faults/effects.ts";
+import type { FaultStore } from "../faults/store.ts";
 import { authenticate } from "./auth.ts";
 import { ApiError, failureBody, toApiError } from "../core/errors.ts";
 import type { Operation } from "./operation.ts";
@@ -79,15 +81,24 @@ function respond(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode
   return c.body(text, status, { "content-type": "application/json; charset=UTF-8" });
 }
 
+/** The area a handler serves: its name (journal, fault rules), prefix and operations. */
+export interface SignedArea {
+  name: string;
+  prefix: string;
+  operations: Operation[];
+}
+
 /**
  * The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). The rate limiter is the
- * emulator's one, shared by every prefix, since a key's limit counts all its requests.
+ * emulator's one, shared by every prefix, since a key's limit counts all its requests. Fault rules
+ * are asked once a request passed every check, where the operation would run: a fault never hides
+ * a client's own mistake, and an injected error changes nothing.
  */
 export function signedApi(
   emulator: Emulator,
   rateLimiter: RateLimiter,
-  prefix: string,
-  operations: Operation[],
+  faults: FaultStore,
+  { name: area, prefix, operations }: SignedArea,
 ) {
   const byPath = new Map(operations.map((op) => [op.path, op]));
   const names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
@@ -151,12 +162,21 @@ export function signedApi(
         queryParams = parseParameters(operation.query ?? NO_QUERY, business);
       }
       checkEnterprise(params, enterprise.enterpriseId);
-      const result = await operation.handle(
-        { tenant: tenantOf(enterprise, auth.key), origin: url.origin },
+      const run = async () => {
+        const result = await operation.handle(
+          { tenant: tenantOf(enterprise, auth.key), origin: url.origin },
+          params,
+          queryParams,
+        );
+        return respond(c, { requestId, ...result });
+      };
+      const fault = faults.pick({
+        area,
+        path: operation.path,
+        accessKeyId: auth.key.accessKeyId,
         params,
-        queryParams,
-      );
-      return respond(c, { requestId, ...result });
+      });
+      return fault ? await applyFault(c, fault, run) : await run();
     } catch (thrown) {
       // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
       if (!(thrown instanceof ApiError)) console.error(`ccemu: ${requestId}:`, thrown);

@@ -1,0 +1,127 @@
+/**
+ * What a fired rule does to the exchange. `error`, `gateway` and `reset` answer before the
+ * operation runs, so the request changes nothing; `delay` waits (on the wall clock, since clients
+ * wait in real time) and then lets it run; `truncate` and `slow-body` let it run and damage the
+ * answer on its way out, as a network failing after the service did its work would.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../core/app-env.ts";
+import { ApiError } from "../core/errors.ts";
+import type { FaultMark } from "../core/journal.ts";
+import { effectText } from "./rules.ts";
+import type { FaultRule } from "./schemas.ts";
+
+const UTF8 = new TextEncoder();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What nginx answers when the service behind it is down, slow or overloaded. */
+const GATEWAY_TEXT: Record<number, string> = {
+  502: "Bad Gateway",
+  503: "Service Temporarily Unavailable",
+  504: "Gateway Time-out",
+};
+export function gatewayPage(status: number): string {
+  const title = `${status} ${GATEWAY_TEXT[status]}`;
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+/**
+ * A body that sends `bytes` (after `pause` ms between chunks when slowed) and then, when `cut`,
+ * fails instead of ending: the server closes the connection mid-body, which every HTTP client
+ * reports as an I/O error ("error reading a body", "unexpected end of stream", "socket hang up").
+ */
+function bodyStream(chunks: Uint8Array[], pause: number, cut: boolean): ReadableStream<Uint8Array> {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new ReadableStream({
+    async pull(controller) {
+      if (next > 0 && pause > 0) await new Promise((r) => (timer = setTimeout(r, pause)));
+      if (next < chunks.length) controller.enqueue(chunks[next++]);
+      if (next < chunks.length) return;
+      if (cut) controller.error(new Error("ccemu fault: connection closed mid-body"));
+      else controller.close();
+    },
+    cancel: () => clearTimeout(timer),
+  });
+}
+
+/** The answer again, with the same status and headers but a damaged body (no length: it lies). */
+async function damaged(
+  c: Context<AppEnv>,
+  response: Response,
+  shape: (bytes: Uint8Array) => { chunks: Uint8Array[]; pause: number; cut: boolean },
+  mark: FaultMark,
+): Promise<Response> {
+  const text = c.get("responseText");
+  const bytes = text !== undefined
+    ? UTF8.encode(text)
+    : new Uint8Array(await response.arrayBuffer());
+  // The journal keeps the answer the service gave; the mark says what the client got of it.
+  if (text === undefined) c.set("responseText", new TextDecoder().decode(bytes));
+  const { chunks, pause, cut } = shape(bytes);
+  const sent = chunks.reduce((n, chunk) => n + chunk.length, 0);
+  mark.detail = cut
+    ? `answer cut after ${sent} of ${bytes.length} bytes, then the connection closed`
+    : `answer sent in ${chunks.length} chunks ${pause} ms apart`;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(bodyStream(chunks, pause, cut), { status: response.status, headers });
+}
+
+/** Splits bytes into at most `count` chunks. */
+function split(bytes: Uint8Array, count: number): Uint8Array[] {
+  const size = Math.max(1, Math.ceil(bytes.length / count));
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return chunks;
+}
+
+/** Marks the exchange for the journal and acts out the rule's effect around `run`. */
+export async function applyFault(
+  c: Context<AppEnv>,
+  rule: FaultRule,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  const mark: FaultMark = { ruleId: rule.id, effect: effectText(rule.effect) };
+  if (rule.note) mark.note = rule.note;
+  c.set("fault", mark);
+  const effect = rule.effect;
+  switch (effect.type) {
+    case "error":
+      throw new ApiError(
+        effect.code,
+        effect.message ??
+          `${effect.code} injected by ccemu fault rule ${rule.id}; the request changed nothing. Remove the rule with DELETE /_emulator/faults/${rule.id}.`,
+      );
+    case "gateway": {
+      const page = gatewayPage(effect.status);
+      c.set("responseText", page);
+      return new Response(page, {
+        status: effect.status,
+        headers: { "content-type": "text/html", server: "nginx" },
+      });
+    }
+    case "reset":
+      c.set("responseText", "");
+      mark.detail = "the connection closed before any body byte; the request changed nothing";
+      return new Response(bodyStream([], 0, true), { status: 200 });
+    case "delay":
+      await sleep(effect.ms);
+      return run();
+    case "truncate":
+      return damaged(c, await run(), (bytes) => ({
+        chunks: [bytes.subarray(0, Math.floor(bytes.length * effect.fraction))],
+        pause: 0,
+        cut: true,
+      }), mark);
+    case "slow-body":
+      return damaged(c, await run(), (bytes) => {
+        const chunks = split(bytes, 10);
+        return {
+          chunks,
+          pause: Math.round(effect.ms / Math.max(1, chunks.length - 1)),
+          cut: false,
+        };
+      }, mark);
+  }
+}
