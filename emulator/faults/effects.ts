@@ -110,7 +110,7 @@ export async function applyFault(
       return run();
     case "truncate":
       return damaged(c, await run(), (bytes) => ({
-        chunks: [bytes.subarray(0, Math.floor(bytes.length * effect.fraction))],
+        chunks: [bytes.subarray(0, Math.floor(bytes.length * (effect.fraction ?? 0.5)))],
         pause: 0,
         cut: true,
       }), mark);

@@ -78,7 +78,7 @@ export function effectText(effect: FaultEffect): string {
     case "reset":
       return "connection reset";
     case "truncate":
-      return `truncated body (${Math.round(effect.fraction * 100)} %)`;
+      return `truncated body (${Math.round((effect.fraction ?? 0.5) * 100)} %)`;
     case "slow-body":
       return `slow body over ${effect.ms} ms`;
   }

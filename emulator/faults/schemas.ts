@@ -23,7 +23,17 @@ const errorCode = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]
   error: `must be a vendor error code: ${Object.keys(ERROR_STATUS).join(", ")}`,
 });
 
-export const FaultEffectSchema = z.discriminatedUnion("type", [
+/** What a fired rule does (README: "Faults on demand"). */
+export type FaultEffect =
+  | { type: "error"; code: ErrorCode; message?: string }
+  | { type: "gateway"; status: 502 | 503 | 504 }
+  | { type: "delay"; ms: number }
+  | { type: "reset" }
+  /** `fraction` (default 0.5): the part of the answer's bytes sent before the connection closes. */
+  | { type: "truncate"; fraction?: number }
+  | { type: "slow-body"; ms: number };
+
+export const FaultEffectSchema: z.ZodType<FaultEffect, FaultEffect> = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("error"),
     code: errorCode,
@@ -40,16 +50,14 @@ export const FaultEffectSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("reset") }),
   z.strictObject({
     type: z.literal("truncate"),
-    /** The part of the answer's bytes sent before the connection closes. */
-    fraction: z.number().min(0).max(0.99).default(0.5),
+    fraction: z.number().min(0).max(0.99).optional(),
   }),
   z.strictObject({ type: z.literal("slow-body"), ms: waitMs }),
 ], {
   error: 'effect.type must be one of "error", "gateway", "delay", "reset", "truncate", "slow-body"',
 });
-export type FaultEffect = z.infer<typeof FaultEffectSchema>;
 
-const count = z.number().int().min(1).max(1_000_000);
+const count: z.ZodNumber = z.number().int().min(1).max(1_000_000);
 
 const RULE_SHAPE = {
   /** Only requests to this area. */
@@ -80,23 +88,57 @@ const TRIGGER_RULE = {
   path: ["first"],
 };
 
-/** A rule as a client adds it (control API, harness, UI). */
-export const FaultRuleInput = z.strictObject(RULE_SHAPE).refine(oneTrigger, TRIGGER_RULE);
-export type FaultRuleInput = z.input<typeof FaultRuleInput>;
+/** A rule as a client adds it (control API, harness, UI); every matcher is optional. */
+export interface FaultRuleInput {
+  /** Only requests to this area: outbound, kb, gateway or storage. */
+  area?: (typeof FAULT_AREAS)[number];
+  /** Only this operation's path (`/gateway/task_create`) or a storage path prefix (`/_storage/uploads`). */
+  operation?: string;
+  /** Only requests signed with this access key. */
+  accessKeyId?: string;
+  /** Only requests whose parameters include each of these, equal (deep) to the value given. */
+  body?: Record<string, unknown>;
+  /** Fire on the first N matching requests only. */
+  first?: number;
+  /** Fire on every Nth matching request. */
+  every?: number;
+  /** Fire with this probability, drawn from the seeded generator. */
+  probability?: number;
+  effect: FaultEffect;
+  /** A label for the inspector and the rule list. */
+  note?: string;
+}
 
 /** A rule as stored: its id and how often it matched and fired. */
-export const FaultRuleSchema = z.strictObject({
+export interface FaultRule extends FaultRuleInput {
+  id: number;
+  matched: number;
+  fired: number;
+}
+
+export const FaultRuleInput: z.ZodType<FaultRuleInput> = z.strictObject(RULE_SHAPE).refine(
+  oneTrigger,
+  TRIGGER_RULE,
+);
+
+/** In fixtures and snapshots; a fixture may leave the counters out. */
+export const FaultRuleSchema: z.ZodType<
+  FaultRule,
+  FaultRuleInput & { id: number; matched?: number; fired?: number }
+> = z.strictObject({
   id: z.number().int().min(1),
   ...RULE_SHAPE,
   matched: z.number().int().min(0).default(0),
   fired: z.number().int().min(0).default(0),
 }).refine(oneTrigger, TRIGGER_RULE);
-export type FaultRule = z.infer<typeof FaultRuleSchema>;
 
-export const FaultStateSchema = z.strictObject({
+export interface FaultState {
+  rules: FaultRule[];
+}
+
+export const FaultStateSchema: z.ZodType<FaultState> = z.strictObject({
   rules: z.array(FaultRuleSchema).default(() => []),
 });
-export type FaultState = z.infer<typeof FaultStateSchema>;
 
 export const faultsSlice = defineSlice<FaultState>({
   name: "faults",
