@@ -36,6 +36,12 @@ import { parseParameters } from "../emulator/core/validation.ts";
 import { seedSequences } from "../emulator/core/state.ts";
 import { INTERNALS, internals } from "./internals.ts";
 import type { FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
+import type { CallbackDelivery, CallbackUrl } from "../emulator/outbound/schemas.ts";
+import {
+  type CallbackCheck,
+  checkCallbacks,
+  setCallbackUrl,
+} from "../emulator/outbound/callback-urls.ts";
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
@@ -60,6 +66,12 @@ export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 export type { SignInput } from "../emulator/signed-api/signature.ts";
 export type { FaultEffect, FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
 export type { FaultMark } from "../emulator/core/journal.ts";
+export type {
+  CallbackAttempt,
+  CallbackDelivery,
+  CallbackUrl,
+} from "../emulator/outbound/schemas.ts";
+export type { CallbackCheck, CallbackCheckCall } from "../emulator/outbound/callback-urls.ts";
 
 /**
  * A scenario as JSON: `name`, `robot`, optional `visitor` and `responseMode`, and `steps`, each
@@ -157,6 +169,23 @@ export interface RunningEmulator extends AsyncDisposable {
    * when the block ends, however it ends.
    */
   withFault(rule: FaultRuleInput): FaultHandle;
+  /** Call-result callbacks (README: "Call-result callbacks"). */
+  callbacks: {
+    /**
+     * Registers the callback URL of an enterprise (the demo tenant's by default), signed with its
+     * first key unless `accessKeyId` says otherwise.
+     */
+    register(
+      url: string,
+      options?: { enterpriseId?: string; accessKeyId?: string; timeoutMs?: number },
+    ): CallbackUrl;
+    /** The delivery log, oldest first (filter: a task's). */
+    deliveries(filter?: { callJobId?: number }): CallbackDelivery[];
+    /** Resolves once no attempt is on the wire (so a test can look at what came back). */
+    settled(): Promise<void>;
+    /** Whether every finished call of the task reached the receiver exactly once, call by call. */
+    check(callJobId: number): CallbackCheck;
+  };
   /** A signing client on this emulator; by default the demo key, signing with the virtual clock. */
   client(options?: Partial<ClientOptions>): SignedClient;
   close(): Promise<void>;
@@ -199,6 +228,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;
   const faults = running.areas.faults.store;
+  const outbound = running.areas.outbound.store;
   const virtual = emulator.clock;
   const harness: RunningEmulator = {
     url,
@@ -247,6 +277,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         remove,
         [Symbol.dispose]: remove,
       };
+    },
+    callbacks: {
+      register: (url, { enterpriseId = DEMO_KEY.enterpriseId, ...rest } = {}) =>
+        structuredClone(setCallbackUrl(outbound, enterpriseId, { url, ...rest })),
+      deliveries: ({ callJobId } = {}) =>
+        structuredClone(
+          outbound.state.callbackDeliveries.filter((d) =>
+            callJobId === undefined || d.callJobId === callJobId
+          ),
+        ),
+      settled: () => outbound.callbacks.settled(),
+      check: (callJobId) => checkCallbacks(outbound, String(callJobId)),
     },
     client: (clientOptions = {}) =>
       new SignedClient({ url, now: () => virtual.now(), ...clientOptions }),

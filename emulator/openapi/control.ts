@@ -14,7 +14,7 @@ import {
 } from "../gateway/schemas.ts";
 import { TranscriptSchema } from "../gateway/transcripts.ts";
 import { ControlSearchRequest } from "../kb/schemas.ts";
-import { AccountChange, LineChange } from "../outbound/schemas.ts";
+import { AccountChange, CallbackUrlChange, LineChange } from "../outbound/schemas.ts";
 import { ReplayRequest } from "../scenarios/schemas.ts";
 import { ApiSendRequest } from "../control/api-routes.ts";
 import { FaultRuleInput } from "../faults/schemas.ts";
@@ -209,6 +209,42 @@ export const ROUTES: DocumentedRoute[] = [
     method: "GET",
     path: "/_emulator/gateway/sessions/{sessionId}/scenario",
     summary: "The session recorded as a scenario.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/outbound/callback-urls",
+    summary: "Every enterprise's call-result callback URL.",
+  },
+  {
+    method: "PUT",
+    path: "/_emulator/outbound/callback-urls/{enterpriseId}",
+    summary: "Register (or change) an enterprise's callback URL and signing key.",
+    body: CallbackUrlChange,
+  },
+  {
+    method: "DELETE",
+    path: "/_emulator/outbound/callback-urls/{enterpriseId}",
+    summary: "Stop an enterprise's callbacks.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/outbound/callback-deliveries",
+    summary: "The delivery log, newest first (filter: callJobId).",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/outbound/callback-deliveries/{deliveryId}",
+    summary: "One delivery and its attempts.",
+  },
+  {
+    method: "POST",
+    path: "/_emulator/outbound/callback-deliveries/{deliveryId}/redeliver",
+    summary: "Deliver again: a new delivery of the same call record.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/outbound/tasks/{callJobId}/callback-check",
+    summary: "Did every finished call of the task reach the receiver exactly once?",
   },
   { method: "GET", path: "/_emulator/faults", summary: "Fault rules, with their counters." },
   {

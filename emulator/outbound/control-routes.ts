@@ -2,7 +2,8 @@
  * `/_emulator/outbound`: the tenant account conditions behind the system states (AI seats and
  * expiry, SMS balance) and each line's switch and balance, where a change re-evaluates running
  * tasks at once; read views of tasks and calls for the UI (which holds no access key); advancing
- * the clock until dialing is idle. `/_storage/recordings`: the calls' recordings.
+ * the clock until dialing is idle; call-result callbacks (URLs, the delivery log, "deliver again",
+ * the exactly-once check). `/_storage/recordings`: the calls' recordings.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../core/app-env.ts";
@@ -13,6 +14,14 @@ import { callDetail, silentWav } from "./calls.ts";
 import { callConsoleEntry, consoleResources, taskConsoleEntry } from "./console-views.ts";
 import { changeAccount, tenantAccount } from "./accounts.ts";
 import { advanceUntilIdle } from "./dialer.ts";
+import {
+  checkCallbacks,
+  deliveryView,
+  findDelivery,
+  redeliver,
+  removeCallbackUrl,
+  setCallbackUrl,
+} from "./callback-urls.ts";
 import { LineChange } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 
@@ -47,6 +56,40 @@ export function outboundControlRoutes(store: OutboundStore) {
     .post(
       "/advance-until-idle",
       (c) => c.json(advanceUntilIdle(store.dialer, store.emulator.clock)),
+    )
+    .get("/callback-urls", (c) => c.json({ callbackUrls: store.state.callbackUrls }))
+    .put(
+      "/callback-urls/:enterpriseId",
+      async (c) =>
+        c.json(setCallbackUrl(store, c.req.param("enterpriseId"), await jsonObject(c, 4096))),
+    )
+    .delete(
+      "/callback-urls/:enterpriseId",
+      (c) => c.json(removeCallbackUrl(store, c.req.param("enterpriseId"))),
+    )
+    .get("/callback-deliveries", (c) => {
+      const callJobId = c.req.query("callJobId");
+      const deliveries = store.state.callbackDeliveries.filter((d) =>
+        callJobId === undefined || String(d.callJobId) === callJobId
+      );
+      // Newest first, as a log reads; the newest 500.
+      const newest = deliveries.slice(-500).reverse();
+      return c.json({
+        total: deliveries.length,
+        deliveries: newest.map((d) => deliveryView(store, d)),
+      });
+    })
+    .get(
+      "/callback-deliveries/:deliveryId",
+      (c) => c.json(deliveryView(store, findDelivery(store, c.req.param("deliveryId")))),
+    )
+    .post(
+      "/callback-deliveries/:deliveryId/redeliver",
+      (c) => c.json(deliveryView(store, redeliver(store, c.req.param("deliveryId"))), 201),
+    )
+    .get(
+      "/tasks/:callJobId/callback-check",
+      (c) => c.json(checkCallbacks(store, c.req.param("callJobId"))),
     )
     .patch("/lines/:userPhoneId", async (c) => {
       const line = store.lineAt(c.req.param("userPhoneId"));

@@ -59,6 +59,8 @@ export interface DialerStore {
   scriptOf(task: Task): Script | undefined;
   isBlacklisted(enterpriseId: string, mobile: string): boolean;
   timeZone(enterpriseId: string): string;
+  /** Told when a record is finished for good (its result callback). */
+  callFinished(task: Task, record: CallRecord): void;
 }
 
 /** A hang-up SMS ccemu "sent": journaled as an outbound entry of its own kind. */
@@ -370,6 +372,7 @@ export class Dialer {
     let i = rt.done.length;
     while (i > 0 && byEnd(rt.done[i - 1], record) > 0) i--;
     rt.done.splice(i, 0, record);
+    this.store.callFinished(rt.task, record);
   }
 
   /** An answered call costs its line `ceil(duration / billPeriod)` periods at the local rate (fen). */

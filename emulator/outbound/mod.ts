@@ -20,5 +20,6 @@ export function createOutboundArea(emulator: Emulator): OutboundArea {
     control: outboundControlRoutes(store),
     storage: recordingRoutes(store),
     load: () => store.load(),
+    close: () => store.callbacks.close(),
   };
 }

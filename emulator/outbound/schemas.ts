@@ -163,6 +163,82 @@ export const AccountSchema = z.strictObject({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
+// ---- Call-result callbacks (ccemu's own design: the spec leaves them unshown) ----
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
+
+/** Where an enterprise wants its finished calls POSTed, and the key whose secret signs them. */
+export interface CallbackUrl {
+  enterpriseId: string;
+  url: string;
+  accessKeyId: string;
+  /** How long one attempt may take on the wall clock before it counts as failed (ms). */
+  timeoutMs: number;
+}
+
+/** One POST of a delivery: when (virtual ms), what came back, how long it took (real ms). */
+export interface CallbackAttempt {
+  at: number;
+  /** The receiver's HTTP status; null when none came (time-out, refused connection). */
+  status: number | null;
+  /** Why the attempt got no status. */
+  error: string | null;
+  latencyMs: number;
+  /** The start of the receiver's answer (1 KiB at most). */
+  responseBody: string | null;
+}
+
+/** A finished call on its way to the callback URL: attempts until one answers 2xx, or six failed. */
+export interface CallbackDelivery {
+  deliveryId: number;
+  enterpriseId: string;
+  callJobId: number;
+  callInstanceId: number;
+  url: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: CallbackAttempt[];
+  /** Virtual time the next attempt is due; null while one is on the wire, delivered or failed. */
+  nextAttemptAt: number | null;
+  /** Set on a "deliver again": the delivery it repeats. */
+  redeliveryOf: number | null;
+}
+
+const CALLBACK_TIMEOUT = z.number().int().min(100).max(60_000);
+
+export const CallbackUrlSchema: z.ZodType<
+  CallbackUrl,
+  Omit<CallbackUrl, "timeoutMs"> & { timeoutMs?: number }
+> = z
+  .strictObject({
+    enterpriseId: z.string(),
+    url: httpUrl,
+    accessKeyId: z.string(),
+    timeoutMs: CALLBACK_TIMEOUT.default(5000),
+  });
+
+const CallbackAttemptSchema = z.strictObject({
+  at: z.number().int(),
+  status: z.number().int().nullable(),
+  error: z.string().nullable(),
+  latencyMs: z.number().min(0),
+  responseBody: z.string().nullable(),
+});
+
+export const CallbackDeliverySchema: z.ZodType<
+  CallbackDelivery,
+  Omit<CallbackDelivery, "redeliveryOf"> & { redeliveryOf?: number | null }
+> = z.strictObject({
+  deliveryId: z.number().int().positive(),
+  enterpriseId: z.string(),
+  callJobId: z.number().int(),
+  callInstanceId: z.number().int(),
+  url: z.string(),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.array(CallbackAttemptSchema),
+  nextAttemptAt: z.number().int().nullable(),
+  redeliveryOf: z.number().int().nullable().default(null),
+});
+
 export const OutboundStateSchema = z.strictObject({
   scripts: z.array(ScriptSchema).default(() => []),
   lines: z.array(LineSchema).default(() => []),
@@ -180,6 +256,8 @@ export const OutboundStateSchema = z.strictObject({
     { weight: 4, finishStatus: 2 },
     { weight: 3, finishStatus: 4 },
   ]),
+  callbackUrls: z.array(CallbackUrlSchema).default(() => []),
+  callbackDeliveries: z.array(CallbackDeliverySchema).default(() => []),
 });
 export type OutboundState = z.infer<typeof OutboundStateSchema>;
 
@@ -190,6 +268,7 @@ export const outboundSlice = defineSlice<OutboundState>({
     blackListId: { ids: (s) => s.blacklist.map((entry) => entry.blackListId), first: 1 },
     callJobId: { ids: (s) => s.tasks.map((t) => t.callJobId), first: 80001 },
     callInstanceId: { ids: (s) => s.calls.map((c) => c.callInstanceId), first: 900000001 },
+    deliveryId: { ids: (s) => s.callbackDeliveries.map((d) => d.deliveryId), first: 1 },
   },
   lists: [
     { path: "outbound.scripts", id: "robotDefId", space: "script" },
@@ -198,6 +277,8 @@ export const outboundSlice = defineSlice<OutboundState>({
     { path: "outbound.accounts", id: "enterpriseId", space: "account" },
     { path: "outbound.tasks", id: "callJobId", space: "task" },
     { path: "outbound.calls", id: "callInstanceId", space: "call record" },
+    { path: "outbound.callbackUrls", id: "enterpriseId", space: "callback URL" },
+    { path: "outbound.callbackDeliveries", id: "deliveryId", space: "callback delivery" },
   ],
 });
 
@@ -440,6 +521,14 @@ export const AccountChange = z.strictObject({
   smsBalance: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 export type AccountChangeInput = z.infer<typeof AccountChange>;
+
+/** `PUT /_emulator/outbound/callback-urls/:enterpriseId`. */
+export const CallbackUrlChange = z.strictObject({
+  url: httpUrl,
+  /** The key whose secret signs; by default the enterprise's first key. */
+  accessKeyId: z.string().min(1).optional(),
+  timeoutMs: CALLBACK_TIMEOUT.optional(),
+});
 
 export const LineChange = z.strictObject({
   enabled: z.boolean().optional(),

@@ -6,11 +6,13 @@
 import { AreaStore } from "../core/area-store.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
+import { CallbackSender } from "./callbacks.ts";
 import { Dialer } from "./dialer.ts";
 import {
   type Account,
   type BlacklistEntry,
   type BlacklistInput,
+  type CallbackUrl,
   type CallRecord,
   type Line,
   outboundSlice,
@@ -21,14 +23,26 @@ import {
 
 export class OutboundStore extends AreaStore<OutboundState> {
   readonly dialer: Dialer;
+  readonly callbacks: CallbackSender;
 
   constructor(emulator: Emulator) {
     super(emulator, outboundSlice);
+    this.callbacks = new CallbackSender(this);
     this.dialer = new Dialer(this);
   }
 
   override load(): void {
+    this.callbacks.rebuild();
     this.dialer.rebuild();
+  }
+
+  /** The dialer finished a record (no redial to come): its result goes to the callback URL. */
+  callFinished(task: Task, record: CallRecord): void {
+    this.callbacks.finished(task, record);
+  }
+
+  callbackUrl(enterpriseId: string): CallbackUrl | undefined {
+    return this.state.callbackUrls.find((c) => c.enterpriseId === enterpriseId);
   }
 
   /** The tenant's IANA zone (the demo tenant's when it is unknown). */
