@@ -11,6 +11,7 @@
  * @module
  */
 import { agentCheckCommand } from "./agent-check.ts";
+import { callbacksCheckCommand } from "./callbacks-check.ts";
 import { openapiCommand } from "./openapi.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { replayCommand } from "./replay.ts";
@@ -24,6 +25,7 @@ const COMMANDS: Command[] = [
   signCommand,
   replayCommand,
   agentCheckCommand,
+  callbacksCheckCommand,
   openapiCommand,
 ];
 

@@ -7,7 +7,7 @@
 import { writeFileAtomically } from "../emulator/core/atomic-file.ts";
 import { loadScenarios } from "../emulator/scenarios/store.ts";
 import type { Scenario } from "../emulator/scenarios/schemas.ts";
-import { junitXml } from "../harness/junit.ts";
+import { junitXml, scenarioSuites } from "../harness/junit.ts";
 import { startEmulator } from "../harness/mod.ts";
 import { type Command, EXIT, parseFlags, UsageError } from "./command.ts";
 
@@ -77,7 +77,9 @@ async function replay(args: string[]): Promise<number> {
       for (const failure of step.failures) console.log(`     ${step.name}: ${failure}`);
     }
   }
-  if (values.junit) await writeFileAtomically(values.junit, junitXml(reports));
+  if (values.junit) {
+    await writeFileAtomically(values.junit, junitXml("ccemu scenarios", scenarioSuites(reports)));
+  }
   const passed = reports.filter((r) => r.passed).length;
   console.log(`${passed} passed, ${reports.length - passed} failed`);
   return passed === reports.length ? EXIT.ok : EXIT.failed;

@@ -1,5 +1,24 @@
-/** JUnit XML for scenario reports: a test suite per scenario, a test case per step. */
+/**
+ * JUnit XML, which CI systems read: suites of test cases, each passed or failed with its reasons.
+ * Scenario reports give a suite per scenario (a case per step); the callback check a suite per
+ * task (a case per finished call).
+ */
+import type { CallbackCheck } from "../emulator/outbound/callback-urls.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
+
+export interface JunitCase {
+  name: string;
+  /** Seconds. */
+  time?: number;
+  /** Why it failed; none when it passed. */
+  failures: string[];
+}
+
+export interface JunitSuite {
+  name: string;
+  time?: number;
+  cases: JunitCase[];
+}
 
 /** XML 1.0 allows no control characters but tab, newline and carriage return. */
 const allowed = (c: string) => c.charCodeAt(0) >= 0x20 || c === "\t" || c === "\n" || c === "\r";
@@ -8,33 +27,51 @@ const escape = (s: string) =>
   [...s].filter(allowed).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
 
-export function junitXml(reports: ScenarioReport[]): string {
-  const suites = reports.map((report) => {
-    const steps = [...(report.open ? [report.open] : []), ...report.steps];
-    const cases = steps.map((step) => {
-      const time = ((step.got?.elapsedMs ?? 0) / 1000).toFixed(3);
-      const open = `    <testcase classname="${escape(report.name)}" name="${
-        escape(step.name)
-      }" time="${time}"`;
-      if (step.passed) return `${open}/>`;
-      const detail = step.failures.join("\n");
-      return `${open}>\n      <failure message="${escape(step.failures[0] ?? "failed")}">${
-        escape(detail)
+const failed = (c: JunitCase) => c.failures.length > 0;
+
+export function junitXml(name: string, suites: JunitSuite[]): string {
+  const body = suites.map((suite) => {
+    const cases = suite.cases.map((c) => {
+      const open = `    <testcase classname="${escape(suite.name)}" name="${
+        escape(c.name)
+      }" time="${(c.time ?? 0).toFixed(3)}"`;
+      if (!failed(c)) return `${open}/>`;
+      return `${open}>\n      <failure message="${escape(c.failures[0])}">${
+        escape(c.failures.join("\n"))
       }</failure>\n    </testcase>`;
     });
-    const failures = steps.filter((s) => !s.passed).length;
-    return `  <testsuite name="${
-      escape(report.name)
-    }" tests="${steps.length}" failures="${failures}" time="${
-      (report.elapsedMs / 1000).toFixed(3)
-    }">\n${cases.join("\n")}\n  </testsuite>`;
+    return `  <testsuite name="${escape(suite.name)}" tests="${suite.cases.length}" failures="${
+      suite.cases.filter(failed).length
+    }" time="${(suite.time ?? 0).toFixed(3)}">\n${cases.join("\n")}\n  </testsuite>`;
   });
-  const tests = reports.reduce((n, r) => n + r.steps.length + (r.open ? 1 : 0), 0);
-  const failures = reports.reduce(
-    (n, r) => n + r.steps.filter((s) => !s.passed).length + (r.open && !r.open.passed ? 1 : 0),
-    0,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ccemu scenarios" tests="${tests}" failures="${failures}">\n${
-    suites.join("\n")
+  const all = suites.flatMap((s) => s.cases);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${
+    escape(name)
+  }" tests="${all.length}" failures="${all.filter(failed).length}">\n${
+    body.join("\n")
   }\n</testsuites>\n`;
+}
+
+/** A suite per scenario, a case per step (the open step first, when there is one). */
+export function scenarioSuites(reports: ScenarioReport[]): JunitSuite[] {
+  return reports.map((report) => ({
+    name: report.name,
+    time: report.elapsedMs / 1000,
+    cases: [...(report.open ? [report.open] : []), ...report.steps].map((step) => ({
+      name: step.name,
+      time: (step.got?.elapsedMs ?? 0) / 1000,
+      failures: step.passed ? [] : step.failures.length ? step.failures : ["failed"],
+    })),
+  }));
+}
+
+/** A suite per task, a case per finished call. */
+export function callbackSuites(checks: CallbackCheck[]): JunitSuite[] {
+  return checks.map((check) => ({
+    name: `callbacks of task ${check.callJobId}`,
+    cases: check.calls.map((call) => ({
+      name: `call ${call.callInstanceId} (${call.customerTelephone}) reached the receiver once`,
+      failures: call.problem ? [call.problem] : [],
+    })),
+  }));
 }

@@ -256,3 +256,53 @@ Deno.test("callbacks: the control API registers and refuses with reasons; unregi
   assert.equal(report.passed, false);
   assert.match(report.calls[0].problem!, /never sent: no callback URL was registered/);
 });
+
+Deno.test("ccemu callbacks-check: a line per task, the calls that failed, JUnit, the exit status", async () => {
+  let answers = 0;
+  await using receiver = startReceiver(() =>
+    new Response(null, { status: ++answers === 2 ? 500 : 200 })
+  );
+  await using ccemu = await startEmulator();
+  ccemu.callbacks.register(receiver.url);
+  const callJobId = await runTask(ccemu, ["19900000000", "19900000100", "13912345678"]);
+  await advanceUntilIdle(ccemu);
+  await ccemu.callbacks.settled();
+  const dir = await Deno.makeTempDir();
+  const junit = `${dir}/callbacks.xml`;
+  const check = async () => {
+    const { code, stdout } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "main.ts",
+        "callbacks-check",
+        String(callJobId),
+        "--url",
+        ccemu.url,
+        "--junit",
+        junit,
+      ],
+      stdout: "piped",
+    }).output();
+    return { code, out: new TextDecoder().decode(stdout), xml: await Deno.readTextFile(junit) };
+  };
+  try {
+    const failing = await check();
+    assert.equal(failing.code, 1);
+    assert.match(
+      failing.out,
+      new RegExp(`^FAIL task ${callJobId}: 2 of 3 finished calls received once\n`),
+    );
+    assert.match(failing.out, /call \d+ \(\d+\): not delivered yet: attempt 2 of 6 is due/);
+    assert.match(failing.xml, /<testsuites name="ccemu callbacks" tests="3" failures="1">/);
+
+    ccemu.clock.advance(10_000);
+    await ccemu.callbacks.settled();
+    const passing = await check();
+    assert.equal(passing.code, 0, passing.out);
+    assert.equal(passing.out, `PASS task ${callJobId}: 3 of 3 finished calls received once\n`);
+    assert.match(passing.xml, /tests="3" failures="0"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
