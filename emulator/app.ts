@@ -9,6 +9,7 @@ import type { AppEnv } from "./core/app-env.ts";
 import type { Emulator } from "./core/emulator.ts";
 import type { JournalEntry } from "./core/journal.ts";
 import type { PushEntry } from "./gateway/schemas.ts";
+import type { CallbackEntry } from "./outbound/callbacks.ts";
 import { ApiError } from "./core/errors.ts";
 import { journalExchanges } from "./core/journal-middleware.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
@@ -32,10 +33,14 @@ import type { State } from "./state.ts";
 import { INDEX_HTML, uiScript } from "./ui-bundle.ts";
 
 /**
- * A journal entry of any kind: `exchange` (a client's request), `push` (the gateway's, carrying
- * `push`) or `sms` (a hang-up SMS the dialer sent).
+ * A journal entry of any kind: `exchange` (a client's request, `fault` set when a fault rule
+ * fired), `push` (the gateway's, carrying `push`), `sms` (a hang-up SMS the dialer sent) or
+ * `callback` (one attempt of a call-result delivery, carrying `delivery`).
  */
-export type Entry = JournalEntry & { push?: PushEntry["push"] };
+export type Entry = JournalEntry & {
+  push?: PushEntry["push"];
+  delivery?: CallbackEntry["delivery"];
+};
 
 export interface Areas {
   outbound: OutboundArea;

@@ -266,6 +266,8 @@ export class App extends LitElement {
         <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
           .resources=${o.resources} .importAnswer=${o.importAnswer} .creating=${o.creating}
           .callJobId=${o.callJobId} .callInstanceId=${o.callInstanceId}
+          .callbackUrls=${o.callbackUrls} .deliveries=${o.deliveries} .callbackCheck=${o
+            .callbackCheck}
           .now=${this.#now()} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
           @pick-task=${(e: CustomEvent<number>) => o.pickTask(e.detail)}
           @pick-call=${(e: CustomEvent<number>) => o.pickCall(e.detail)}
@@ -276,6 +278,10 @@ export class App extends LitElement {
           @execute=${(e: CustomEvent) => this.#act(() => o.execute(e.detail))}
           @advance=${(e: CustomEvent<{ ms: number }>) => this.#act(() => o.advance(e.detail))}
           @advance-idle=${() => this.#act(() => o.advance(null))}
+          @set-callback-url=${(e: CustomEvent) => this.#act(() => o.setCallbackUrl(e.detail))}
+          @remove-callback-url=${(e: CustomEvent<string>) =>
+            this.#act(() => o.removeCallbackUrl(e.detail))}
+          @redeliver=${(e: CustomEvent<number>) => this.#act(() => o.redeliver(e.detail))}
           @account=${(e: CustomEvent) =>
             this.#act(() => o.changeAccount(e.detail))}></ccemu-outbound>
       `;
@@ -323,7 +329,11 @@ export class App extends LitElement {
           .curl=${inspector.curl} .sessionFilter=${inspector.sessionFilter}
           @select=${(e: CustomEvent<number | null>) => this.#go("inspector", e.detail)}
           @filter-session=${(e: CustomEvent<string>) => inspector.filterSession(e.detail)}
-          @curl=${(e: CustomEvent<number>) => inspector.copyCurl(e.detail)}></ccemu-inspector>
+          @curl=${(e: CustomEvent<number>) => inspector.copyCurl(e.detail)}
+          @redeliver=${(e: CustomEvent<number>) => inspector.redeliver(e.detail)}
+          @open-faults=${() =>
+            this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
+              ?.openFaults()}></ccemu-inspector>
       `;
     }
     return html`
@@ -383,6 +393,9 @@ export class App extends LitElement {
     const st = this.#state;
     return html`
       <ccemu-state-controls .keys=${st.keys} .clock=${this.clock} .notice=${st.notice}
+        .faults=${st.faults} .operations=${st.operations}
+        @add-fault=${(e: CustomEvent) => this.#act(() => st.addFault(e.detail))}
+        @remove-fault=${(e: CustomEvent<number>) => this.#act(() => st.removeFault(e.detail))}
         @reset=${() => this.#act(() => st.reset())}
         @clear-journal=${() => this.#act(() => st.clearJournal())}
         @export-snapshot=${() => this.#act(() => st.exportSnapshot())}

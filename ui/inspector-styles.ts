@@ -98,4 +98,15 @@ export const inspectorStyles = css`
     padding: 6px;
     border-radius: 6px;
   }
+  .badge.fault {
+    color: #8a4b00;
+    background: #fff4e0;
+  }
+  .fault-note {
+    margin-top: 6px;
+    background: #fff4e0;
+    border: 1px solid #e0b060;
+    padding: 6px;
+    border-radius: 6px;
+  }
 `;

@@ -47,6 +47,11 @@ function replyLine(push: NonNullable<JournalEntry["push"]>): string {
 
 /** The activity line: for a push, who said what and what came back; otherwise the request. */
 export function activityLine(e: JournalEntry): string {
+  if (e.delivery) {
+    return `callback ${e.delivery.deliveryId}, attempt ${e.delivery.attempt} → ${
+      e.delivery.error ?? e.response.status
+    }`;
+  }
   if (!e.push) return `${e.method} ${e.path}`;
   const said = e.push.via === "open" ? "open session" : `“${e.push.visitor ?? ""}”`;
   return `${said} → ${replyLine(e.push)}`;
@@ -191,6 +196,28 @@ export class InspectorView extends LitElement {
         <a id="entry-link" href=${`#inspector/${e.id}`}>link to this entry</a>
       </div>
       ${this.curl ? html`<pre class="curl" id="curl-text">${this.curl}</pre>` : nothing}
+      ${e.fault
+        ? html`
+          <div class="fault-note" id="fault-note"
+            role="note">⚡ Fault rule ${e.fault
+              .ruleId}${e.fault.note ? ` (${e.fault.note})` : ""} fired: ${e.fault
+              .effect}${e.fault.detail
+              ? `; ${e.fault.detail}`
+              : ""}. <a href="#faults" @click=${() =>
+              emit(this, "open-faults")}>Fault rules</a></div>
+        `
+        : nothing}
+      ${e.delivery
+        ? html`
+          <div class="row"
+            id="delivery-note">Call-result callback: delivery ${e.delivery
+              .deliveryId}, attempt ${e.delivery.attempt}${e.delivery.error
+              ? html`, <span class="bad">${e.delivery.error}</span>`
+              : nothing}
+                    <button id="deliver-again" @click=${() =>
+                      emit(this, "redeliver", e.delivery!.deliveryId)}>Deliver again</button></div>
+        `
+        : nothing}
       ${this.#auth(e)}
       ${push?.findings.length
         ? html`
@@ -247,6 +274,13 @@ export class InspectorView extends LitElement {
     return html`<td class="status">
       <span class=${bad ? "bad" : ""}>${e.response.status || "–"}</span>
       ${e.errorCode ? html`<span class="bad">${e.errorCode}</span>` : nothing}
+      ${
+      e.fault
+        ? html`<span class="badge fault" title=${`fault rule ${e.fault.ruleId}: ${e.fault.effect}${
+          e.fault.detail ? ` (${e.fault.detail})` : ""
+        }`}>⚡ fault ${e.fault.ruleId}</span>`
+        : nothing
+    }
       ${
       errors
         ? html`<span class="badge bad" title="error findings">${errors} error${

@@ -2,8 +2,8 @@
  * Outbound: the integrator's console for AI calling. Tasks with their status in the vendor's word
  * and its translation, why a waiting task waits, and a stacked bar of outcomes; a new task and
  * customers from CSV through the signed operations; start, pause, resume, terminate; the chosen
- * task's calls over virtual time; a call's header, dialogue, results and recording. The tenant's
- * local time beside the clock controls.
+ * task's calls over virtual time and its call-result callbacks; a call's header, dialogue, results
+ * and recording. The tenant's local time beside the clock controls.
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
@@ -14,6 +14,8 @@ import { outcomeChart, outcomeSeries, timelineChart } from "./outbound-charts.ts
 import type { ImportAnswer } from "./customer-import.ts";
 import type { Resources } from "./task-form.ts";
 import "./chart-view.ts";
+import "./callbacks-panel.ts";
+import type { CallbackCheck, CallbackUrl, DeliveryRow } from "./callbacks-panel.ts";
 import "./customer-import.ts";
 import "./task-form.ts";
 
@@ -170,6 +172,12 @@ export class OutboundView extends LitElement {
   accessor resources: Resources = { scripts: [], lines: [] };
   @property({ attribute: false })
   accessor importAnswer: ImportAnswer | null = null;
+  @property({ attribute: false })
+  accessor callbackUrls: CallbackUrl[] = [];
+  @property({ attribute: false })
+  accessor deliveries: DeliveryRow[] = [];
+  @property({ attribute: false })
+  accessor callbackCheck: CallbackCheck | null = null;
   @property({ type: Number })
   accessor callJobId = 0;
   @property({ type: Number })
@@ -349,6 +357,9 @@ export class OutboundView extends LitElement {
             `;
           })}
         </table>
+        <ccemu-callbacks .enterpriseId=${t.enterpriseId} .timeZone=${t.timeZone}
+          .target=${this.callbackUrls.find((u) => u.enterpriseId === t.enterpriseId) ?? null}
+          .deliveries=${this.deliveries} .check=${this.callbackCheck}></ccemu-callbacks>
       </section>
     `;
   }

@@ -1,7 +1,8 @@
 /**
  * `<ccemu-state-controls>`: the emulator's state from any view, as the Firebase Emulator Suite
  * keeps it in its header: reset (confirmed in place), clear the journal, export the snapshot as a
- * file and import one, the access keys (add, remove), and the clock (mode, set, advance).
+ * file and import one, the access keys (add, remove), the fault rules (add, remove, their counts)
+ * and the clock (mode, set, advance).
  * Everything goes through the control API, by the app's state controller.
  */
 import { css, html, LitElement, nothing } from "lit";
@@ -9,6 +10,8 @@ import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { emitPickedJson } from "./picked-file.ts";
+import "./fault-rules.ts";
+import type { FaultRule } from "./fault-rules.ts";
 
 export interface KeyRow {
   accessKeyId: string;
@@ -59,6 +62,13 @@ export class StateControls extends LitElement {
       .pop input {
         min-width: 0;
       }
+      .pop.wide {
+        min-width: 560px;
+      }
+      summary.armed {
+        background: #fff4e0;
+        border-color: #c77700;
+      }
       .spacer {
         flex: 1;
       }
@@ -71,6 +81,10 @@ export class StateControls extends LitElement {
   accessor clock: { mode: string; iso: string } | null = null;
   @property()
   accessor notice = "";
+  @property({ attribute: false })
+  accessor faults: FaultRule[] = [];
+  @property({ attribute: false })
+  accessor operations: string[] = [];
   @state()
   accessor confirmReset = false;
 
@@ -138,6 +152,27 @@ export class StateControls extends LitElement {
     `;
   }
 
+  /** Opens the fault rules' pane (the inspector's "Fault rules" link). */
+  openFaults(): void {
+    const pane = this.renderRoot.querySelector("#faults") as HTMLDetailsElement | null;
+    if (pane) pane.open = true;
+  }
+
+  #faults() {
+    const fired = this.faults.reduce((n, r) => n + r.fired, 0);
+    return html`
+      <details id="faults">
+        <summary class=${this.faults.length ? "armed" : ""}>Faults (${this.faults.length}${fired
+          ? `, fired ${fired}`
+          : ""})</summary>
+        <div class="pop panel wide">
+          <ccemu-fault-rules .rules=${this.faults} .operations=${this.operations}
+            .keys=${this.keys.map((k) => k.accessKeyId)}></ccemu-fault-rules>
+        </div>
+      </details>
+    `;
+  }
+
   #clock() {
     return html`
       <details id="clock-controls">
@@ -189,7 +224,7 @@ export class StateControls extends LitElement {
       <label class="button">Import snapshot<input class="visually-hidden" type="file"
         accept=".json,application/json" aria-label="Import a snapshot file" @change=${this
           .#import}></label>
-      ${this.#keys()} ${this.#clock()}
+      ${this.#keys()} ${this.#faults()} ${this.#clock()}
       <span class="spacer"></span>
       ${this.notice
         ? html`<span class="ok" role="status" id="state-notice">${this.notice}</span>`

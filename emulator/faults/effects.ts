@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../core/app-env.ts";
 import { ApiError } from "../core/errors.ts";
 import type { FaultMark } from "../core/journal.ts";
-import { effectText } from "./rules.ts";
+import { effectText } from "./effect-text.ts";
 import type { FaultRule } from "./schemas.ts";
 
 const UTF8 = new TextEncoder();

@@ -4,7 +4,7 @@
  * ones after it are not tried (their counters stay as they were).
  */
 import { isDeepStrictEqual } from "node:util";
-import type { FaultEffect, FaultRule } from "./schemas.ts";
+import type { FaultRule } from "./schemas.ts";
 
 /** What a rule can match a request by. */
 export interface FaultRequest {
@@ -64,22 +64,4 @@ export function pickRule(
     if (matches(rule, request) && firesNow(rule, draw)) return rule;
   }
   return undefined;
-}
-
-/** An effect in a few words, for the journal mark and the rule list. */
-export function effectText(effect: FaultEffect): string {
-  switch (effect.type) {
-    case "error":
-      return effect.code;
-    case "gateway":
-      return `gateway ${effect.status}`;
-    case "delay":
-      return `delay ${effect.ms} ms`;
-    case "reset":
-      return "connection reset";
-    case "truncate":
-      return `truncated body (${Math.round((effect.fraction ?? 0.5) * 100)} %)`;
-    case "slow-body":
-      return `slow body over ${effect.ms} ms`;
-  }
 }

@@ -71,6 +71,13 @@ export class InspectorController extends ViewController {
     });
   }
 
+  /** "Deliver again" on a callback attempt: a new delivery of the same call record. */
+  redeliver(deliveryId: number) {
+    return this.client.attempt(() =>
+      this.client.request("POST", `/_emulator/outbound/callback-deliveries/${deliveryId}/redeliver`)
+    );
+  }
+
   /** Findings of every push, by journal id, for the chat's inline markers. */
   findings(): Record<number, Finding[]> {
     const out: Record<number, Finding[]> = {};

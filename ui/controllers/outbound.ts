@@ -8,6 +8,7 @@ import { ViewController } from "./view-controller.ts";
 import type { Account, CallDetail, CallRow, TaskRow } from "../outbound-view.ts";
 import type { Customer, ImportAnswer } from "../customer-import.ts";
 import type { Resources } from "../task-form.ts";
+import type { CallbackCheck, CallbackUrl, DeliveryRow } from "../callbacks-panel.ts";
 
 export class OutboundController extends ViewController {
   tasks: TaskRow[] = [];
@@ -19,6 +20,10 @@ export class OutboundController extends ViewController {
   resources: Resources = { scripts: [], lines: [] };
   creating = false;
   importAnswer: ImportAnswer | null = null;
+  callbackUrls: CallbackUrl[] = [];
+  /** The chosen task's deliveries (newest first) and its exactly-once check. */
+  deliveries: DeliveryRow[] = [];
+  callbackCheck: CallbackCheck | null = null;
   /** Whether the view is on screen: changes are fetched only then. */
   active = false;
   /** Told when the chosen task or call changes, to put it in the URL. */
@@ -30,6 +35,9 @@ export class OutboundController extends ViewController {
         // A moved clock changes why tasks wait and which calls ended, as a status change does.
         if ((event.change === "task-status" || event.change === "clock") && this.active) {
           this.client.attempt(() => this.load());
+        }
+        if (event.change === "callback-delivery" && this.active && this.callJobId) {
+          this.client.attempt(() => this.#loadCallbacks());
         }
       }),
     ];
@@ -53,7 +61,54 @@ export class OutboundController extends ViewController {
     };
     if (!this.tasks.some((t) => t.callJobId === this.callJobId)) this.callJobId = 0;
     this.calls = this.callJobId ? await this.#callsOf(this.callJobId) : [];
+    await this.#loadCallbacks();
+  }
+
+  async #loadCallbacks(): Promise<void> {
+    const base = "/_emulator/outbound";
+    this.callbackUrls = (await this.client.request<{ callbackUrls: CallbackUrl[] }>(
+      "GET",
+      `${base}/callback-urls`,
+    )).callbackUrls;
+    if (this.callJobId) {
+      const [log, check] = await Promise.all([
+        this.client.request<{ deliveries: DeliveryRow[] }>(
+          "GET",
+          `${base}/callback-deliveries?callJobId=${this.callJobId}`,
+        ),
+        this.client.request<CallbackCheck>("GET", `${base}/tasks/${this.callJobId}/callback-check`),
+      ]);
+      this.deliveries = log.deliveries;
+      this.callbackCheck = check;
+    } else {
+      this.deliveries = [];
+      this.callbackCheck = null;
+    }
     this.host.requestUpdate();
+  }
+
+  setCallbackUrl({ enterpriseId, body }: { enterpriseId: string; body: unknown }) {
+    return this.client.attempt(async () => {
+      await this.client.request("PUT", `/_emulator/outbound/callback-urls/${enterpriseId}`, body);
+      await this.#loadCallbacks();
+    });
+  }
+
+  removeCallbackUrl(enterpriseId: string) {
+    return this.client.attempt(async () => {
+      await this.client.request("DELETE", `/_emulator/outbound/callback-urls/${enterpriseId}`);
+      await this.#loadCallbacks();
+    });
+  }
+
+  redeliver(deliveryId: number) {
+    return this.client.attempt(async () => {
+      await this.client.request(
+        "POST",
+        `/_emulator/outbound/callback-deliveries/${deliveryId}/redeliver`,
+      );
+      await this.#loadCallbacks();
+    });
   }
 
   /** Shows a task and one of its calls (0: none), as the URL names them. */
@@ -63,6 +118,7 @@ export class OutboundController extends ViewController {
         this.callJobId = callJobId;
         this.importAnswer = null;
         this.calls = callJobId ? await this.#callsOf(callJobId) : [];
+        await this.#loadCallbacks();
       }
       this.callInstanceId = callInstanceId;
       this.call = callInstanceId

@@ -1,28 +1,79 @@
 /**
- * The state controls' controller: reset, the journal, the snapshot as a file, access keys and the
- * clock, all through the control API. What changed is told back in one line (`notice`); the views
+ * The state controls' controller: reset, the journal, the snapshot as a file, access keys, fault
+ * rules and the clock, all through the control API. What changed is told back in one line (`notice`); the views
  * reload themselves from the live events (`reset`, `snapshot-imported`, `clock`, keys).
  */
 import { ViewController } from "./view-controller.ts";
 import type { KeyRow } from "../state-controls.ts";
+import type { FaultRule } from "../fault-rules.ts";
+import type { JournalEntry } from "../control-client.ts";
+
+/** Where fault rules can point besides the signed operations. */
+const STORAGE_PATHS = [
+  "/_storage/uploads",
+  "/_storage/forms",
+  "/_storage/objects",
+  "/_storage/media",
+];
 
 export class StateController extends ViewController {
   keys: KeyRow[] = [];
+  faults: FaultRule[] = [];
+  /** Signed operation paths and storage prefixes, for the fault form. */
+  operations: string[] = [];
   notice = "";
 
   protected override listen(): (() => void)[] {
     return [
       this.client.on<{ change: string }>("state", (event) => {
-        if (["key-added", "key-removed", "reset", "snapshot-imported"].includes(event.change)) {
+        if (
+          ["key-added", "key-removed", "reset", "snapshot-imported", "fault-rules"].includes(
+            event.change,
+          )
+        ) {
           this.client.attempt(() => this.load());
         }
+      }),
+      // A fired rule's counters moved.
+      this.client.on<{ entry: JournalEntry }>("journal", ({ entry }) => {
+        if (entry.fault) this.client.attempt(() => this.#loadFaults());
       }),
     ];
   }
 
   async load(): Promise<void> {
     this.keys = (await this.client.request<{ keys: KeyRow[] }>("GET", "/_emulator/keys")).keys;
+    if (this.operations.length === 0) {
+      const doc = await this.client.request<{ paths: Record<string, unknown> }>(
+        "GET",
+        "/_emulator/openapi.json",
+      );
+      this.operations = [
+        ...Object.keys(doc.paths).filter((p) => /^\/(gateway|aikb|livechat)\//.test(p)),
+        ...STORAGE_PATHS,
+      ];
+    }
+    await this.#loadFaults();
+  }
+
+  async #loadFaults(): Promise<void> {
+    this.faults = (await this.client.request<{ rules: FaultRule[] }>("GET", "/_emulator/faults"))
+      .rules;
     this.host.requestUpdate();
+  }
+
+  addFault(rule: unknown) {
+    return this.client.attempt(async () => {
+      const added = await this.client.request<FaultRule>("POST", "/_emulator/faults", rule);
+      this.#done(`Fault rule ${added.id} added.`);
+    });
+  }
+
+  removeFault(id: number) {
+    return this.client.attempt(async () => {
+      await this.client.request("DELETE", `/_emulator/faults/${id}`);
+      this.#done(`Fault rule ${id} removed.`);
+    });
   }
 
   #done(notice: string) {
