@@ -306,3 +306,25 @@ Deno.test("ccemu callbacks-check: a line per task, the calls that failed, JUnit,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("callbacks: a snapshot taken with a retry due continues it, at the same virtual time", async () => {
+  await using receiver = startReceiver((n) => new Response(null, { status: n === 1 ? 500 : 200 }));
+  await using first = await startEmulator();
+  first.callbacks.register(receiver.url);
+  const callJobId = await runTask(first, ["19900000000"]);
+  await advanceUntilIdle(first);
+  await first.callbacks.settled();
+  const [due] = first.callbacks.deliveries();
+  const snapshot = first.snapshot();
+
+  await using second = await startEmulator();
+  second.restore(snapshot);
+  second.clock.advanceTo(due.nextAttemptAt! - 1);
+  await second.callbacks.settled();
+  assert.equal(receiver.received.length, 1, "not before its time");
+  second.clock.advance(1);
+  await second.callbacks.settled();
+  const [done] = second.callbacks.deliveries({ callJobId });
+  assert.equal(done.status, "delivered");
+  assert.deepEqual(done.attempts.map((a) => a.at), [due.attempts[0].at, due.nextAttemptAt]);
+});
