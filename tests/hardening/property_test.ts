@@ -283,6 +283,8 @@ Deno.test("control routes that take a body: any JSON keeps the envelope and the 
     ["POST", "/_emulator/kb/search"],
     ["POST", "/_emulator/snapshot"],
     ["POST", "/_emulator/scenarios/replay"],
+    ["POST", "/_emulator/faults"],
+    ["PUT", "/_emulator/outbound/callback-urls/7000001"],
   ];
   const snapshot = (await ccemu.control("GET", "/_emulator/snapshot")).json;
   const bodies: Record<string, fc.Arbitrary<unknown>> = {
@@ -323,6 +325,26 @@ Deno.test("control routes that take a body: any JSON keeps the envelope and the 
       state: { ...snapshot.state, [member]: value },
     })),
     "/_emulator/scenarios/replay": fields({ name: fc.string(), scenario: json }),
+    "/_emulator/faults": fields({
+      area: fc.constantFrom("outbound", "storage", "x"),
+      operation: fc.constantFrom("/gateway/robot_list", "/_storage/uploads", "/nope", "x"),
+      accessKeyId: fc.string(),
+      body: json,
+      first: absurd,
+      probability: absurd,
+      effect: fields({
+        type: fc.constantFrom("error", "gateway", "delay", "truncate", "reset", "x"),
+        code: fc.constantFrom("InternalError", "X"),
+        status: absurd,
+        ms: absurd,
+        fraction: absurd,
+      }),
+    }),
+    "/_emulator/outbound/callback-urls/7000001": fields({
+      url: fc.constantFrom("http://127.0.0.1:1/calls", "ftp://x", "nope"),
+      accessKeyId: fc.constantFrom("ccemu-demo-key", "x"),
+      timeoutMs: absurd,
+    }),
   };
   for (const [method, path] of routes) {
     await t.step(`${method} ${path}`, async () => {
