@@ -40,6 +40,7 @@ import type { CallbackDelivery, CallbackUrl } from "../emulator/outbound/schemas
 import {
   type CallbackCheck,
   checkCallbacks,
+  deliveriesOf,
   setCallbackUrl,
 } from "../emulator/outbound/callback-urls.ts";
 
@@ -281,12 +282,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     callbacks: {
       register: (url, { enterpriseId = DEMO_KEY.enterpriseId, ...rest } = {}) =>
         structuredClone(setCallbackUrl(outbound, enterpriseId, { url, ...rest })),
-      deliveries: ({ callJobId } = {}) =>
-        structuredClone(
-          outbound.state.callbackDeliveries.filter((d) =>
-            callJobId === undefined || d.callJobId === callJobId
-          ),
-        ),
+      deliveries: ({ callJobId } = {}) => structuredClone(deliveriesOf(outbound, callJobId)),
       settled: () => outbound.callbacks.settled(),
       check: (callJobId) => checkCallbacks(outbound, String(callJobId)),
     },

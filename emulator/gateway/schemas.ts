@@ -5,6 +5,7 @@
  * here and nowhere else.
  */
 import { z } from "zod";
+import { httpUrl } from "../core/validation.ts";
 import { isObject } from "../core/json.ts";
 import type { JournalEntry } from "../core/journal.ts";
 import { defineSlice, numericIds } from "../core/state.ts";
@@ -26,12 +27,10 @@ const PlatformSchema = z.string().refine((p) => p !== "PlatformB", {
   error: "the platform-B way is not supported yet; register as PlatformA or Default",
 }).pipe(z.enum(["PlatformA", "Default"], { error: 'must be "PlatformA" or "Default"' }));
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
-
 /** The body of `POST /livechat/third_part_bot_register`. */
 export const RegistrationSchema = z.strictObject(described({
   name: vText(),
-  domain: z.string().pipe(httpUrl),
+  domain: z.string().pipe(httpUrl()),
   authEnabled: vBool(),
   authentication: z.strictObject(described({
     type: z.literal("TOKEN", { error: 'must be "TOKEN"' }),
@@ -92,7 +91,7 @@ export const RobotSchema = z.strictObject({
   enterpriseId: z.string(),
   robotId: z.string().min(1),
   name: z.string().min(1),
-  domain: z.union([z.literal("self"), z.string().pipe(httpUrl)]),
+  domain: z.union([z.literal("self"), z.string().pipe(httpUrl())]),
   authEnabled: z.boolean(),
   authentication: z.strictObject({ type: z.literal("TOKEN"), token: z.string().optional() })
     .optional(),
@@ -392,7 +391,7 @@ export const SendMessageRequest = z.union([
 /** An agent added from the UI by its URL (the browser holds no access key to sign with). */
 export const AddRobotRequest = z.strictObject({
   name: z.string().min(1).default("my agent"),
-  url: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }),
+  url: httpUrl(),
   openPath: z.string().startsWith("/").optional(),
   platform: z.enum(["Default", "PlatformA"]),
   token: z.string().optional(),

@@ -5,7 +5,7 @@
  */
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
-import { MAX_ATTEMPTS } from "./callbacks.ts";
+import { MAX_ATTEMPTS, received as reached } from "./callbacks.ts";
 import { type CallbackDelivery, type CallbackUrl, CallbackUrlChange } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 
@@ -57,6 +57,12 @@ export const deliveryView = (store: OutboundStore, delivery: CallbackDelivery) =
   ...delivery,
   sending: store.callbacks.sending(delivery),
 });
+
+/** The delivery log, oldest first; only a task's when `callJobId` is given. */
+export const deliveriesOf = (store: OutboundStore, callJobId?: string | number) =>
+  store.state.callbackDeliveries.filter((d) =>
+    callJobId === undefined || String(d.callJobId) === String(callJobId)
+  );
 
 export function findDelivery(store: OutboundStore, deliveryId: string): CallbackDelivery {
   const delivery = store.state.callbackDeliveries.find((d) => String(d.deliveryId) === deliveryId);
@@ -122,8 +128,7 @@ export function checkCallbacks(store: OutboundStore, callJobId: string): Callbac
   const calls = records.filter((r) => r.callInstanceStatus === 2).map((record) => {
     const of = deliveries.get(record.callInstanceId) ?? [];
     const attempts = of.flatMap((d) => d.attempts);
-    const received = attempts.filter((a) => a.status !== null && a.status >= 200 && a.status < 300)
-      .length;
+    const received = attempts.filter(reached).length;
     const unanswered = attempts.filter((a) => a.status === null).length;
     const pending = of.find((d) => d.status === "pending");
     const problem = of.length === 0

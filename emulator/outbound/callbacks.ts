@@ -21,6 +21,10 @@ import type { OutboundStore } from "./store.ts";
 export const RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
+/** An attempt reached the receiver when it answered 2xx. */
+export const received = (attempt: CallbackAttempt): boolean =>
+  attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+
 /** What the receiver keeps of an answer in the log. */
 const KEPT_ANSWER = 1024;
 const UTF8 = new TextEncoder();
@@ -207,7 +211,7 @@ export class CallbackSender {
     retry = true,
   ): void {
     delivery.attempts.push(attempt);
-    const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+    const ok = received(attempt);
     const more = !ok && retry && delivery.attempts.length < MAX_ATTEMPTS;
     delivery.status = ok ? "delivered" : more ? "pending" : "failed";
     this.#journal(delivery, attempt, exchange);

@@ -16,6 +16,7 @@ import { changeAccount, tenantAccount } from "./accounts.ts";
 import { advanceUntilIdle } from "./dialer.ts";
 import {
   checkCallbacks,
+  deliveriesOf,
   deliveryView,
   findDelivery,
   redeliver,
@@ -68,10 +69,7 @@ export function outboundControlRoutes(store: OutboundStore) {
       (c) => c.json(removeCallbackUrl(store, c.req.param("enterpriseId"))),
     )
     .get("/callback-deliveries", (c) => {
-      const callJobId = c.req.query("callJobId");
-      const deliveries = store.state.callbackDeliveries.filter((d) =>
-        callJobId === undefined || String(d.callJobId) === callJobId
-      );
+      const deliveries = deliveriesOf(store, c.req.query("callJobId"));
       // Newest first, as a log reads; the newest 500.
       const newest = deliveries.slice(-500).reverse();
       return c.json({

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MAX_TIME, MIN_TIME } from "../core/clock.ts";
 import { defineSlice } from "../core/state.ts";
-import { timeValue } from "../core/validation.ts";
+import { httpUrl, timeValue } from "../core/validation.ts";
 import { parseLocalText } from "../core/zoned-time.ts";
 import {
   described,
@@ -165,8 +165,6 @@ export type Account = z.infer<typeof AccountSchema>;
 
 // ---- Call-result callbacks (ccemu's own design: the spec leaves them unshown) ----
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
-
 /** Where an enterprise wants its finished calls POSTed, and the key whose secret signs them. */
 export interface CallbackUrl {
   enterpriseId: string;
@@ -211,7 +209,7 @@ export const CallbackUrlSchema: z.ZodType<
 > = z
   .strictObject({
     enterpriseId: z.string(),
-    url: httpUrl,
+    url: httpUrl(),
     accessKeyId: z.string(),
     timeoutMs: CALLBACK_TIMEOUT.default(5000),
   });
@@ -524,7 +522,7 @@ export type AccountChangeInput = z.infer<typeof AccountChange>;
 
 /** `PUT /_emulator/outbound/callback-urls/:enterpriseId`. */
 export const CallbackUrlChange = z.strictObject({
-  url: httpUrl,
+  url: httpUrl(),
   /** The key whose secret signs; by default the enterprise's first key. */
   accessKeyId: z.string().min(1).optional(),
   timeoutMs: CALLBACK_TIMEOUT.optional(),

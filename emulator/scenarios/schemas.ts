@@ -4,19 +4,18 @@
  * and lists what must come back. Published as JSON Schema at `/_emulator/schemas`.
  */
 import { z } from "zod";
+import { httpUrl } from "../core/validation.ts";
 import { vRegex } from "../signed-api/fields.ts";
 import { ResponseModeSchema, VisitorSchema } from "../gateway/schemas.ts";
-
-const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
 
 export const ScenarioRobotSchema = z.union([
   z.strictObject({ robotId: z.string().min(1) }),
   z.strictObject({
     /** The agent's message interface (`<domain><uri>`). */
-    url: httpUrl,
+    url: httpUrl(),
     platform: z.enum(["Default", "PlatformA"]).default("Default"),
     /** Its open-session interface, when it has one. */
-    openUrl: httpUrl.optional(),
+    openUrl: httpUrl().optional(),
     token: z.string().optional(),
   }),
 ], { error: 'give {"robotId"} or {"url", "platform"}' });

@@ -8,14 +8,6 @@ import type { KeyRow } from "../state-controls.ts";
 import type { FaultRule } from "../fault-rules.ts";
 import type { JournalEntry } from "../control-client.ts";
 
-/** Where fault rules can point besides the signed operations. */
-const STORAGE_PATHS = [
-  "/_storage/uploads",
-  "/_storage/forms",
-  "/_storage/objects",
-  "/_storage/media",
-];
-
 export class StateController extends ViewController {
   keys: KeyRow[] = [];
   faults: FaultRule[] = [];
@@ -48,9 +40,13 @@ export class StateController extends ViewController {
         "GET",
         "/_emulator/openapi.json",
       );
+      // Signed operations as they are; storage routes by their first folder (`/_storage/uploads`).
+      const paths = Object.keys(doc.paths);
       this.operations = [
-        ...Object.keys(doc.paths).filter((p) => /^\/(gateway|aikb|livechat)\//.test(p)),
-        ...STORAGE_PATHS,
+        ...paths.filter((p) => /^\/(gateway|aikb|livechat)\//.test(p)),
+        ...new Set(
+          paths.filter((p) => p.startsWith("/_storage/")).map((p) => p.split("/", 3).join("/")),
+        ),
       ];
     }
     await this.#loadFaults();
