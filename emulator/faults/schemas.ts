@@ -54,7 +54,7 @@ export const FaultEffectSchema: z.ZodType<FaultEffect, FaultEffect> = z.discrimi
   }),
   z.strictObject({ type: z.literal("slow-body"), ms: waitMs }),
 ], {
-  error: 'effect.type must be one of "error", "gateway", "delay", "reset", "truncate", "slow-body"',
+  error: 'must be one of "error", "gateway", "delay", "reset", "truncate", "slow-body"',
 });
 
 const count: z.ZodNumber = z.number().int().min(1).max(1_000_000);
