@@ -44,7 +44,9 @@ export function apiRoutes(emulator: Emulator) {
       body,
     });
     const answer = await response.json();
-    const entry = emulator.journal.list().findLast((e) => e.requestId === answer.requestId);
+    const entry = typeof answer?.requestId === "string"
+      ? emulator.journal.list({ requestId: answer.requestId }).at(-1)
+      : undefined;
     return c.json({
       status: response.status,
       body: answer,

@@ -18,6 +18,7 @@ const journalQuery = (areas: string[]) =>
       error: "expected a status like 401 or a class like 4xx",
     }).optional(),
     since: vLong().optional(),
+    requestId: z.string().min(1).optional(),
     limit: vLong().pipe(z.number().min(1)).optional(),
   });
 

@@ -1,13 +1,14 @@
 /** The Hono environment every route shares: connection info in, per-request facts for the journal. */
 import type { AuthDiagnostics, FaultMark } from "./journal.ts";
+import type { RequestTarget } from "./request-target.ts";
 
 export interface AppEnv {
   /** `Deno.serve`'s handler info; tests calling `app.request` pass `{ remoteAddr }` themselves. */
   Bindings: { remoteAddr?: { hostname: string } } | undefined;
   Variables: {
     requestId: string;
-    /** The request URL, parsed once by the journal middleware for everything after it. */
-    url: URL;
+    /** The request URL's parts, read once by the journal middleware for everything after it. */
+    target: RequestTarget;
     auth?: AuthDiagnostics;
     /** The request body as text, once a handler has read it (so the journal need not read again). */
     bodyText?: string;

@@ -6,6 +6,8 @@ export interface BodyRead {
   bytes: Uint8Array;
   /** True when the body had more than `limit` bytes; `bytes` then holds only the first `limit`. */
   overLimit: boolean;
+  /** The bytes decoded, once something asked (see bodyText). */
+  text?: string;
 }
 
 /** Reads a request's (or a response's) body, keeping at most `limit` bytes. */
@@ -13,15 +15,16 @@ export async function readBody(
   request: Pick<Request, "body" | "headers" | "arrayBuffer">,
   limit: number,
 ): Promise<BodyRead> {
-  if (!request.body) return { bytes: new Uint8Array(), overLimit: false };
   const declared = Number(request.headers.get("content-length") ?? NaN);
+  // A declared length within the limit: one read. `request.body` is not touched on this path:
+  // Deno builds a ReadableStream when it is, which measured 4 µs of a signed request.
+  if (declared <= limit) {
+    return { bytes: new Uint8Array(await request.arrayBuffer()), overLimit: false };
+  }
+  if (!request.body) return { bytes: new Uint8Array(), overLimit: false };
   if (declared > limit) {
     await request.body.cancel().catch(() => {});
     return { bytes: new Uint8Array(), overLimit: true };
-  }
-  // A declared length within the limit: one read, no chunk loop.
-  if (!Number.isNaN(declared)) {
-    return { bytes: new Uint8Array(await request.arrayBuffer()), overLimit: false };
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -53,7 +56,8 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 
 const decoder = new TextDecoder();
 
-export const bodyText = (read: BodyRead) => decoder.decode(read.bytes);
+/** The body as text, decoded once however often it is asked for. */
+export const bodyText = (read: BodyRead): string => read.text ??= decoder.decode(read.bytes);
 
 /** The JSON object a bounded read holds, or the vendor's error for a body that is none. */
 export function parseJsonObject(read: BodyRead, limit: number): Record<string, unknown> {

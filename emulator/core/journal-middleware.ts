@@ -6,6 +6,7 @@ import type { Context, Next } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { bodyText, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
+import { requestTarget } from "./request-target.ts";
 import {
   type Area,
   type ExchangeEntry,
@@ -21,13 +22,13 @@ export function headersObject(headers: Headers): Record<string, string> {
   return out;
 }
 
-function queryRecord(url: URL): Record<string, string | string[]> {
+function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
   // No prototype: a parameter named `__proto__` is recorded like any other.
   const out: Record<string, string | string[]> = Object.create(null);
-  url.searchParams.forEach((value, name) => {
+  for (const [name, value] of pairs) {
     const seen = out[name];
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  });
+  }
   return out;
 }
 
@@ -64,9 +65,9 @@ export function journalExchanges(emulator: Emulator, area: Area) {
     const elapsed = emulator.clock.stopwatch();
     const time = emulator.clock.now();
     const requestId = emulator.newRequestId();
-    const url = new URL(c.req.url);
+    const target = requestTarget(c.req.url);
     c.set("requestId", requestId);
-    c.set("url", url);
+    c.set("target", target);
     await next();
     emulator.journal.add<ExchangeEntry>({
       kind: "exchange",
@@ -74,8 +75,8 @@ export function journalExchanges(emulator: Emulator, area: Area) {
       time,
       area,
       method: c.req.method,
-      path: url.pathname,
-      query: queryRecord(url),
+      path: target.pathname,
+      query: queryRecord(target.query),
       headers: headersObject(c.req.raw.headers),
       body: await requestBody(c),
       response: {

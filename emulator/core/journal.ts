@@ -89,6 +89,8 @@ export interface JournalFilter {
   status?: string;
   /** Only entries with an id greater than this (a cursor for polling). */
   since?: number;
+  /** The entry of one request, by the `requestId` its answer carried. */
+  requestId?: string;
   /** At most this many: the oldest after `since` when given, otherwise the newest. */
   limit?: number;
 }
@@ -198,6 +200,7 @@ export class Journal {
       (filter.area === undefined || e.area === filter.area) &&
       (filter.path === undefined || e.path.includes(filter.path)) &&
       (filter.since === undefined || e.id > filter.since) &&
+      (filter.requestId === undefined || e.requestId === filter.requestId) &&
       (status === undefined ||
         (/^\dxx$/.test(status)
           ? String(e.response.status)[0] === status[0]

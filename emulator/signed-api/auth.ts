@@ -46,14 +46,22 @@ export type AuthResult =
 
 /** The host names a signature may have used: as sent, without the port, and the aliases. */
 export function hostCandidates(host: string, aliases: readonly string[]): string[] {
-  const withoutPort = host.replace(/:\d+$/, "");
-  return [...new Set([withoutPort, host, ...aliases].filter(Boolean))];
+  // Per request, so without Sets or spreads: at most a handful of names.
+  const hosts: string[] = [];
+  const add = (name: string) => {
+    if (name && !hosts.includes(name)) hosts.push(name);
+  };
+  add(host.replace(/:\d+$/, ""));
+  add(host);
+  for (const alias of aliases) add(alias);
+  return hosts;
 }
 
 /** The SDK requests `/x/` but signs `/x`; a hand-made client may sign what it sent. */
 export function pathCandidates(path: string): string[] {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
-  return [...new Set([trimmed, path])];
+  if (path.length <= 1 || !path.endsWith("/")) return [path];
+  const trimmed = path.replace(/\/+$/, "") || "/";
+  return trimmed === path ? [path] : [trimmed, path];
 }
 
 export function authenticate(
@@ -71,10 +79,18 @@ export function authenticate(
     diagnostics.detail = message;
     return { ok: false, error: new ApiError(code, message, parameter), diagnostics };
   };
-  const param = (name: string) => request.query.find(([n]) => n === name)?.[1];
+  // The common parameters in one pass; a repeated one is reported in COMMON_PARAMETERS' order.
+  const given: Partial<Record<string, string>> = {};
+  let repeated = false;
+  for (const [name, value] of request.query) {
+    if (!(COMMON_PARAMETERS as readonly string[]).includes(name)) continue;
+    if (given[name] === undefined) given[name] = value;
+    else repeated = true;
+  }
+  const param = (name: string) => given[name];
 
   // Given twice, a signing parameter has no one meaning: refuse rather than pick one.
-  for (const name of COMMON_PARAMETERS) {
+  for (const name of repeated ? COMMON_PARAMETERS : []) {
     const count = request.query.filter(([n]) => n === name).length;
     if (count > 1) {
       return fail(
@@ -159,13 +175,14 @@ export function authenticate(
   const canonical = canonicalQuery(request.query);
   const textFor = (host: string, path: string) =>
     `${request.method.toUpperCase()}${host}${path}?${canonical}`;
-  diagnostics.expectedStringToSign = textFor(hosts[0], paths[0]);
   // The first candidate is what the SDK signs, so an accepted request costs one HMAC. Stopping
   // early reveals only which public host name matched, nothing of the secret.
+  const expected = diagnostics.expectedStringToSign = textFor(hosts[0], paths[0]);
   let matched: { host: string; path: string } | undefined;
   search: for (const host of hosts) {
     for (const path of paths) {
-      if (signaturesEqual(computeSignature(key.accessKeySecret, textFor(host, path)), signature)) {
+      const text = host === hosts[0] && path === paths[0] ? expected : textFor(host, path);
+      if (signaturesEqual(computeSignature(key.accessKeySecret, text), signature)) {
         matched = { host, path };
         break search;
       }

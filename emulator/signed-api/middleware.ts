@@ -20,6 +20,7 @@ import type { RateLimiter } from "./rate-limit.ts";
 import { tenantOf } from "../core/tenants.ts";
 import { COMMON_PARAMETERS } from "./signature.ts";
 import { parseParameters, withoutNulls } from "../core/validation.ts";
+import { requestTarget } from "../core/request-target.ts";
 
 const NO_QUERY = z.strictObject({});
 
@@ -106,12 +107,13 @@ export function signedApi(
   return async (c: Context<AppEnv>): Promise<Response> => {
     const requestId = c.get("requestId");
     try {
-      const url = c.get("url") ?? new URL(c.req.url);
-      const operation = byPath.get(url.pathname.replace(/\/+$/, ""));
+      const target = c.get("target") ?? requestTarget(c.req.url);
+      const path = target.pathname;
+      const operation = byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
       if (!operation) {
         throw new ApiError(
           "ResourceNotFound",
-          `No operation at ${url.pathname}. Operations under ${prefix}: ${names}.`,
+          `No operation at ${path}. Operations under ${prefix}: ${names}.`,
         );
       }
       if (c.req.method !== operation.method) {
@@ -120,14 +122,12 @@ export function signedApi(
           `${operation.path} takes ${operation.method}, not ${c.req.method}.`,
         );
       }
-      // forEach, not the iterator: measured ten times faster on URLSearchParams.
-      const query: [string, string][] = [];
-      url.searchParams.forEach((value, name) => query.push([name, value]));
+      const query = target.query;
       const auth = authenticate(
         {
           method: c.req.method,
-          host: c.req.header("host") ?? url.host,
-          path: url.pathname,
+          host: c.req.header("host") ?? target.host,
+          path,
           query,
           remoteAddress: c.env?.remoteAddr?.hostname ?? "",
         },
@@ -164,7 +164,7 @@ export function signedApi(
       checkEnterprise(params, enterprise.enterpriseId);
       const run = async () => {
         const result = await operation.handle(
-          { tenant: tenantOf(enterprise, auth.key), origin: url.origin },
+          { tenant: tenantOf(enterprise, auth.key), origin: target.origin },
           params,
           queryParams,
         );

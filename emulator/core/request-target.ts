@@ -1,0 +1,56 @@
+/**
+ * What the journal and the signed API read of a request's URL: the path, the origin and host, and
+ * the decoded query pairs in order. Parsed once per request by the journal middleware.
+ *
+ * `new URL` and its `searchParams` cost a signed request 3 µs under wrk. A URL already in the form
+ * `new URL` would give back (a lowercase host name or 127.0.0.1, a port other than 80 (or none), a path of
+ * letters, digits, `_`, `-` and `/`: what every client sends to these paths) is read by slicing it,
+ * its query by `URLSearchParams`, which decodes exactly as `URL`'s does. Any other URL goes
+ * through `new URL`, so both ways give the same values (a property test compares them).
+ */
+
+export interface RequestTarget {
+  /** As `URL.pathname`. */
+  pathname: string;
+  /** As `URL.origin`. */
+  origin: string;
+  /** As `URL.host`. */
+  host: string;
+  /** The decoded query pairs, in order, as `URLSearchParams` gives them. */
+  query: [string, string][];
+}
+
+// Labels start with a letter, so no name is read as an IPv4 address, and none is punycode.
+const NAME = "(?:localhost|127\\.0\\.0\\.1|(?!xn--)[a-z][a-z0-9-]*(?:\\.(?!xn--)[a-z][a-z0-9-]*)*)";
+const PLAIN = new RegExp(
+  `^http://(${NAME}(?::([1-9]\\d{0,4}))?)(/[A-Za-z0-9_/-]*)(?:\\?([^#\\0- ]*))?$`,
+);
+
+/** Reads `url` as `new URL(url)` would, without building one when it is in canonical form. */
+export function requestTarget(url: string): RequestTarget {
+  const plain = PLAIN.exec(url);
+  // Port 80 is http's default, which URL leaves out; above 65535 URL refuses.
+  if (plain && plain[2] !== "80" && !(Number(plain[2]) > 65535)) {
+    const [, host, , pathname, search = ""] = plain;
+    return {
+      pathname,
+      origin: `http://${host}`,
+      host,
+      query: pairsOf(new URLSearchParams(search)),
+    };
+  }
+  const parsed = new URL(url);
+  return {
+    pathname: parsed.pathname,
+    origin: parsed.origin,
+    host: parsed.host,
+    query: pairsOf(parsed.searchParams),
+  };
+}
+
+/** `forEach`, not the iterator: measured ten times faster on URLSearchParams. */
+function pairsOf(params: URLSearchParams): [string, string][] {
+  const pairs: [string, string][] = [];
+  params.forEach((value, name) => pairs.push([name, value]));
+  return pairs;
+}
