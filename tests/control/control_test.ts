@@ -84,6 +84,9 @@ Deno.test("journal routes: list with filters, one entry, clear", async () => {
     `/_emulator/journal?since=${all.json.entries[0].id}&limit=1`,
   );
   assert.equal(after.json.entries[0].id, all.json.entries[1].id);
+  const second = all.json.entries[1];
+  const byRequest = await ccemu.control("GET", `/_emulator/journal?requestId=${second.requestId}`);
+  assert.deepEqual(byRequest.json.entries.map((e: { id: number }) => e.id), [second.id]);
   const one = await ccemu.control("GET", `/_emulator/journal/${all.json.entries[0].id}`);
   assert.equal(one.json.requestId, all.json.entries[0].requestId);
   assert.equal(

@@ -80,6 +80,8 @@ Deno.test("filters: area, path, status and class, since cursor, limit", () => {
   assert.deepEqual(journal.list({ status: "401" }).map((e) => e.id), [3]);
   assert.deepEqual(journal.list({ status: "4xx" }).map((e) => e.id), [3, 4]);
   assert.deepEqual(journal.list({ since: 2 }).map((e) => e.id), [3, 4]);
+  assert.deepEqual(journal.list({ requestId: "r3" }).map((e) => e.id), [3]);
+  assert.deepEqual(journal.list({ requestId: "nobody" }), []);
   assert.deepEqual(
     journal.list({ limit: 2 }).map((e) => e.id),
     [3, 4],

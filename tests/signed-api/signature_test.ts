@@ -100,6 +100,34 @@ Deno.test("parseTimestamp takes only yyyy-MM-ddTHH:mm:ssZ and real dates", () =>
   }
 });
 
+Deno.test("parseTimestamp accepts exactly the times Date.UTC gives back unchanged (property)", () => {
+  // The reference: a time is real when Date.UTC does not roll it over into another day.
+  const reference = (y: number, mo: number, d: number, h: number, mi: number, s: number) => {
+    const back = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    const real = back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h <= 23 &&
+      mi <= 59 && s <= 59;
+    return real ? Date.UTC(y, mo - 1, d, h, mi, s) : undefined;
+  };
+  const two = (n: number) => String(n).padStart(2, "0");
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(0, 4, 99, 100, 1900, 2000, 2100)),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+      fc.integer({ min: 0, max: 25 }),
+      fc.integer({ min: 0, max: 61 }),
+      fc.integer({ min: 0, max: 61 }),
+      (y, mo, d, h, mi, s) => {
+        const text = `${String(y).padStart(4, "0")}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${
+          two(s)
+        }Z`;
+        assert.equal(parseTimestamp(text), reference(y, mo, d, h, mi, s), text);
+      },
+    ),
+    { seed: 20261124, numRuns: 5000 },
+  );
+});
+
 Deno.test("signUrl signs the host without its port and the path without its trailing slash", () => {
   const { url, stringToSign: text } = signUrl({
     method: "POST",
