@@ -87,7 +87,6 @@ export function authenticate(
     if (given[name] === undefined) given[name] = value;
     else repeated = true;
   }
-  const param = (name: string) => given[name];
 
   // Given twice, a signing parameter has no one meaning: refuse rather than pick one.
   for (const name of repeated ? COMMON_PARAMETERS : []) {
@@ -104,7 +103,7 @@ export function authenticate(
     }
   }
 
-  const accessKeyId = param("AccessKeyId");
+  const accessKeyId = given.AccessKeyId;
   if (!accessKeyId) {
     return fail(
       "MissingAuthenticationToken",
@@ -119,7 +118,7 @@ export function authenticate(
   }
 
   for (const name of ["Expires", "Timestamp", "Signature"]) {
-    if (param(name) === undefined) {
+    if (given[name] === undefined) {
       return fail(
         "MissingParameter",
         name.toLowerCase(),
@@ -128,8 +127,8 @@ export function authenticate(
       );
     }
   }
-  const expiresText = param("Expires")!, timestampText = param("Timestamp")!;
-  const signature = param("Signature")!;
+  const expiresText = given.Expires!, timestampText = given.Timestamp!;
+  const signature = given.Signature!;
   const expires = /^\d{1,5}$/.test(expiresText) ? Number(expiresText) : NaN;
   if (!(expires >= 1 && expires <= 86400)) {
     return fail(

@@ -122,13 +122,12 @@ export function signedApi(
           `${operation.path} takes ${operation.method}, not ${c.req.method}.`,
         );
       }
-      const query = target.query;
       const auth = authenticate(
         {
           method: c.req.method,
           host: c.req.header("host") ?? target.host,
           path,
-          query,
+          query: target.query,
           remoteAddress: c.env?.remoteAddr?.hostname ?? "",
         },
         {
@@ -151,7 +150,7 @@ export function signedApi(
       }
 
       const business = queryObject(
-        query.filter(([name]) => !(COMMON_PARAMETERS as readonly string[]).includes(name)),
+        target.query.filter(([name]) => !(COMMON_PARAMETERS as readonly string[]).includes(name)),
       );
       let params: unknown, queryParams: unknown;
       if (operation.method === "GET") {
