@@ -131,35 +131,36 @@ export function storeBody(text: string, size = utf8Length(text)): StoredBody {
 const UTF8_ENCODER = new TextEncoder();
 const UTF8_DECODER = new TextDecoder();
 
-/**
- * An entry's size as the journal counts it against its budget: the characters of its strings
- * (keys included) plus 8 for every other value. Close to its JSON size, without serializing it.
- */
-export function entrySize(value: unknown): number {
-  if (typeof value === "string") return value.length;
-  if (value === null || typeof value !== "object") return 8;
-  let size = 8;
-  if (Array.isArray(value)) { for (const item of value) size += entrySize(item); }
-  else {
-    for (const key in value) {
-      size += key.length + entrySize((value as Record<string, unknown>)[key]);
-    }
-  }
-  return size;
-}
+/** Entries are stored in segments of this size (an entry larger than one gets its own). */
+const SEGMENT_BYTES = 1024 * 1024;
 
 /**
- * Bounded two ways, the oldest entries going first: `capacity` entries, and `maxBytes` counted by
- * `entrySize` (bodies are kept up to 64 KiB each, so the count alone would allow gigabytes). The
- * newest entry is always kept.
+ * Bounded two ways, the oldest entries going first: `capacity` entries, and `maxBytes` of their
+ * JSON (bodies are kept up to 64 KiB each, so the count alone would allow gigabytes). The newest
+ * entry is always kept.
+ *
+ * Entries are kept as UTF-8 JSON in 1 MiB segments, outside V8's heap, and decoded when read; where
+ * each lies, and what the area and status filters read, sits in a ring of typed arrays. Kept as
+ * objects, every entry outlived two young-generation collections under load, so V8 copied it
+ * twice into the old generation, which it let grow to four times the live heap before marking:
+ * about 60 MB/s promoted and 290 MB resident under wrk. Kept as bytes, an entry's objects die
+ * young, and a reader gets its own copy: nothing can change a recorded exchange.
  */
 export class Journal {
-  #entries: JournalEntry[] = [];
-  #sizes: number[] = [];
-  /** Entries before this index are dropped; the arrays are cut once that part is a tenth. */
-  #first = 0;
-  #bytes = 0;
+  /** Retained entries have the ids from #firstId to #nextId - 1; entry `id` is at ring[id % length]. */
+  #firstId = 1;
   #nextId = 1;
+  #bytes = 0;
+  #ring = new Ring(0);
+  /** Area names, so that the ring keeps an index (there are a handful). */
+  #areas: string[] = [];
+  /** Segments by number, the last being written (an entry's segment number is in the ring). */
+  #segments = new Map<number, Uint8Array<ArrayBuffer>>();
+  #segmentNo = 0;
+  #current: Uint8Array<ArrayBuffer> | undefined;
+  #used = 0;
+  /** A segment all of whose entries were dropped, written again rather than left to the GC. */
+  #spare: Uint8Array<ArrayBuffer> | undefined;
 
   /** `onAdd` hears every entry as it is added (the emulator announces it on the live events). */
   constructor(
@@ -170,65 +171,165 @@ export class Journal {
 
   /** Adds an entry of any kind; areas pass their own entry type to get it back typed. */
   add<E extends JournalEntry>(entry: Omit<E, "id">): E {
-    const stored = { id: this.#nextId++, ...entry } as E;
-    const size = entrySize(stored);
-    this.#entries.push(stored);
-    this.#sizes.push(size);
-    this.#bytes += size;
+    const stored = { id: this.#nextId, ...entry } as E;
+    const { start, end } = this.#write(JSON.stringify(stored));
     while (
-      this.size > 1 && (this.size > this.capacity || this.#bytes > this.maxBytes)
-    ) {
-      this.#bytes -= this.#sizes[this.#first++];
+      this.size > 0 &&
+      (this.size >= this.capacity || this.#bytes + end - start > this.maxBytes)
+    ) this.#dropOldest();
+    if (this.size === this.#ring.length) {
+      this.#ring = this.#ring.grown(this.#firstId, this.#nextId, this.capacity);
     }
-    // Dropped entries stay referenced until the cut: at most a tenth more than the retained ones.
-    if (this.#first > 64 && this.#first * 10 > this.size) {
-      this.#entries = this.#entries.slice(this.#first);
-      this.#sizes = this.#sizes.slice(this.#first);
-      this.#first = 0;
-    }
+    let area = this.#areas.indexOf(stored.area);
+    if (area === -1) area = this.#areas.push(stored.area) - 1;
+    this.#ring.set(this.#nextId++, this.#segmentNo, start, end, stored.response.status, area);
+    this.#bytes += end - start;
     this.onAdd?.(stored);
     return stored;
   }
 
-  get(id: number): JournalEntry | undefined {
-    return this.#retained().find((entry) => entry.id === id);
+  /** Encodes `json` after the last entry, in a new segment when it does not fit. */
+  #write(json: string): { start: number; end: number } {
+    if (this.#current) {
+      const { read, written } = UTF8_ENCODER.encodeInto(json, this.#current.subarray(this.#used));
+      if (read === json.length) return { start: this.#used, end: this.#used += written };
+    }
+    // Three bytes per UTF-16 unit at most: the entry fits a fresh segment of that size.
+    const size = Math.max(SEGMENT_BYTES, json.length * 3);
+    const fresh = size === SEGMENT_BYTES && this.#spare ? this.#spare : new Uint8Array(size);
+    this.#spare = undefined;
+    this.#segments.set(++this.#segmentNo, fresh);
+    this.#current = fresh;
+    this.#used = UTF8_ENCODER.encodeInto(json, fresh).written;
+    return { start: 0, end: this.#used };
   }
 
+  #dropOldest(): void {
+    const ring = this.#ring, id = this.#firstId++;
+    this.#bytes -= ring.end(id) - ring.start(id);
+    const segment = ring.segment(id);
+    // Segments fill in order: once the next entry is in a later one, none of this one is kept.
+    if (this.size > 0 ? ring.segment(id + 1) !== segment : segment !== this.#segmentNo) {
+      const bytes = this.#segments.get(segment)!;
+      this.#segments.delete(segment);
+      if (bytes.length === SEGMENT_BYTES) this.#spare = bytes;
+    }
+  }
+
+  /** The entry's JSON, decoded: a copy of its own for every reader. */
+  #read(id: number): JournalEntry {
+    const ring = this.#ring;
+    const bytes = this.#segments.get(ring.segment(id))!.subarray(ring.start(id), ring.end(id));
+    return JSON.parse(UTF8_DECODER.decode(bytes));
+  }
+
+  get(id: number): JournalEntry | undefined {
+    return Number.isInteger(id) && id >= this.#firstId && id < this.#nextId
+      ? this.#read(id)
+      : undefined;
+  }
+
+  /**
+   * The retained entries that pass `filter`, oldest first. Area and status are read from the
+   * ring; a path or request id filter decodes entries, newest first when `limit` allows stopping.
+   */
   list(filter: JournalFilter = {}): JournalEntry[] {
+    const ring = this.#ring;
+    const area = filter.area === undefined ? undefined : this.#areas.indexOf(filter.area);
     const status = filter.status?.toLowerCase();
-    const matches = this.#retained().filter((e) =>
-      (filter.area === undefined || e.area === filter.area) &&
-      (filter.path === undefined || e.path.includes(filter.path)) &&
-      (filter.since === undefined || e.id > filter.since) &&
-      (filter.requestId === undefined || e.requestId === filter.requestId) &&
-      (status === undefined ||
-        (/^\dxx$/.test(status)
-          ? String(e.response.status)[0] === status[0]
-          : String(e.response.status) === status))
-    );
-    if (filter.limit === undefined) return matches;
-    return filter.since === undefined
-      ? matches.slice(Math.max(0, matches.length - filter.limit))
-      : matches.slice(0, filter.limit);
+    const statusClass = status && /^\dxx$/.test(status) ? Number(status[0]) : undefined;
+    const first = Math.max(this.#firstId, (filter.since ?? 0) + 1);
+    const limit = filter.limit ?? Infinity;
+    // Without `since`, `limit` takes the newest: walk back from the end and stop there.
+    const newestFirst = filter.since === undefined;
+    const matches: JournalEntry[] = [];
+    const ids = newestFirst
+      ? count(this.#nextId - 1, first - 1, -1)
+      : count(first, this.#nextId, 1);
+    for (const id of ids) {
+      if (matches.length >= limit) break;
+      if (area !== undefined && ring.area(id) !== area) continue;
+      const code = ring.status(id);
+      if (statusClass !== undefined && Math.floor(code / 100) !== statusClass) continue;
+      if (statusClass === undefined && status !== undefined && String(code) !== status) continue;
+      const entry = this.#read(id);
+      if (filter.path !== undefined && !entry.path.includes(filter.path)) continue;
+      if (filter.requestId !== undefined && entry.requestId !== filter.requestId) continue;
+      matches.push(entry);
+    }
+    return newestFirst ? matches.reverse() : matches;
   }
 
   get size(): number {
-    return this.#entries.length - this.#first;
+    return this.#nextId - this.#firstId;
   }
 
-  /** What the retained entries count against `maxBytes`. */
+  /** The UTF-8 bytes of the retained entries' JSON, counted against `maxBytes`. */
   get bytes(): number {
     return this.#bytes;
   }
 
   clear(): void {
-    this.#entries = [];
-    this.#sizes = [];
-    this.#first = 0;
+    this.#firstId = this.#nextId;
     this.#bytes = 0;
+    this.#ring = new Ring(0);
+    this.#segments.clear();
+    this.#current = undefined;
+  }
+}
+
+/** `from`, `from + step`, … up to `to` (not included). */
+function* count(from: number, to: number, step: 1 | -1): Generator<number> {
+  for (let n = from; n !== to; n += step) yield n;
+}
+
+/** Where entries lie and what the filters read, by id: typed arrays, so nothing for the GC. */
+class Ring {
+  readonly #segments: Int32Array;
+  readonly #starts: Int32Array;
+  readonly #ends: Int32Array;
+  readonly #statuses: Uint16Array;
+  readonly #areas: Uint16Array;
+
+  constructor(readonly length: number) {
+    this.#segments = new Int32Array(length);
+    this.#starts = new Int32Array(length);
+    this.#ends = new Int32Array(length);
+    this.#statuses = new Uint16Array(length);
+    this.#areas = new Uint16Array(length);
   }
 
-  #retained(): JournalEntry[] {
-    return this.#first ? this.#entries.slice(this.#first) : this.#entries;
+  set(id: number, segment: number, start: number, end: number, status: number, area: number) {
+    const at = id % this.length;
+    this.#segments[at] = segment;
+    this.#starts[at] = start;
+    this.#ends[at] = end;
+    this.#statuses[at] = status;
+    this.#areas[at] = area;
+  }
+
+  segment(id: number): number {
+    return this.#segments[id % this.length];
+  }
+  start(id: number): number {
+    return this.#starts[id % this.length];
+  }
+  end(id: number): number {
+    return this.#ends[id % this.length];
+  }
+  status(id: number): number {
+    return this.#statuses[id % this.length];
+  }
+  area(id: number): number {
+    return this.#areas[id % this.length];
+  }
+
+  /** A ring twice as long (up to `capacity`) holding the same entries, ids `from` to `to` - 1. */
+  grown(from: number, to: number, capacity: number): Ring {
+    const ring = new Ring(Math.min(capacity, Math.max(64, this.length * 2)));
+    for (let id = from; id < to; id++) {
+      ring.set(id, this.segment(id), this.start(id), this.end(id), this.status(id), this.area(id));
+    }
+    return ring;
   }
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { EventHub } from "../../emulator/core/events.ts";
+import fc from "fast-check";
 import {
-  entrySize,
   Journal,
   type JournalEntry,
   MAX_STORED_BODY,
@@ -36,9 +36,12 @@ Deno.test("the journal keeps only the newest --journal-size entries", () => {
   assert.equal(journal.get(49)?.requestId, "r49");
 });
 
+/** What an entry counts against --journal-mb: the UTF-8 bytes of its JSON. */
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
 Deno.test("the journal keeps at most --journal-mb of entries, the oldest going first", () => {
   const body = (n: number) => storeBody("x".repeat(n));
-  const sizeOf = entrySize({ id: 1, ...entry(1, { body: body(10_000) }) });
+  const sizeOf = jsonBytes({ id: 1, ...entry(1, { body: body(10_000) }) });
   const journal = new Journal(1000, undefined, sizeOf * 3 + 10);
   for (let i = 1; i <= 10; i++) journal.add(entry(i, { body: body(10_000) }));
   assert.deepEqual(journal.list().map((e) => e.id), [8, 9, 10]);
@@ -46,7 +49,7 @@ Deno.test("the journal keeps at most --journal-mb of entries, the oldest going f
   // One entry over the whole budget is still kept: the newest always is.
   journal.add(entry(11, { body: body(50_000) }));
   assert.deepEqual(journal.list().map((e) => e.id), [11]);
-  assert.equal(journal.bytes, entrySize(journal.get(11)));
+  assert.equal(journal.bytes, jsonBytes(journal.get(11)));
   for (let i = 12; i <= 2000; i++) journal.add(entry(i));
   assert.equal(journal.list().at(-1)?.id, 2000);
   assert.ok(journal.size <= 1000);
@@ -54,19 +57,72 @@ Deno.test("the journal keeps at most --journal-mb of entries, the oldest going f
   assert.equal(journal.bytes, 0);
 });
 
-Deno.test("entrySize is close to the entry's JSON size", () => {
-  const sample = {
-    id: 7,
-    ...entry(7, {
-      headers: { "content-type": "application/json", host: "127.0.0.1:8686" },
-      query: { AccessKeyId: "ccemu-demo-key", Expires: "600" },
-      body: storeBody(JSON.stringify({ robotStatus: 1, name: "客户" })),
-      auth: { outcome: "accepted", accessKeyId: "ccemu-demo-key", hostsTried: ["127.0.0.1"] },
-    }),
-  };
-  const json = JSON.stringify(sample).length;
-  const counted = entrySize(sample);
-  assert.ok(counted > json * 0.8 && counted < json * 1.5, `${counted} against JSON ${json}`);
+Deno.test("an entry is kept as its JSON: what a reader gets is a copy of its own", () => {
+  const journal = new Journal(10);
+  const added = journal.add(entry(1, {
+    headers: { "content-type": "application/json" },
+    body: storeBody(JSON.stringify({ name: "客户 😀", lone: "\ud800" })),
+    auth: undefined,
+  }));
+  const read = journal.get(1)!;
+  assert.deepEqual(read, JSON.parse(JSON.stringify(added)), "undefined fields are left out");
+  assert.equal(journal.bytes, jsonBytes(added));
+  read.response.status = 500;
+  read.headers.host = "elsewhere";
+  assert.equal(journal.get(1)!.response.status, 200, "changing a copy changes no record");
+  assert.equal(journal.list()[0].headers.host, undefined);
+});
+
+Deno.test("entries over several segments, one larger than a segment, read back whole", () => {
+  const journal = new Journal(1000);
+  const big = { kind: "push", push: { events: ["e".repeat(700_000), "中".repeat(200_000)] } };
+  for (let i = 1; i <= 60; i++) {
+    journal.add(
+      i === 30 ? { ...entry(i), ...big } : entry(i, { body: storeBody("b".repeat(i * 1000)) }),
+    );
+  }
+  const entries = journal.list();
+  assert.equal(entries.length, 60);
+  for (const e of entries) {
+    assert.equal(e.requestId, `r${e.id}`);
+    if (e.id !== 30) assert.equal(e.body?.text, "b".repeat(e.id * 1000));
+  }
+  assert.deepEqual((journal.get(30) as unknown as typeof big).push, big.push);
+});
+
+Deno.test("property: whatever the sizes and bounds, the journal holds the newest entries that fit", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 300 }),
+      fc.integer({ min: 1_000, max: 3_000_000 }),
+      fc.array(fc.integer({ min: 0, max: 200_000 }), { minLength: 1, maxLength: 120 }),
+      fc.integer({ min: 0, max: 120 }),
+      (capacity, maxBytes, bodySizes, clearAt) => {
+        const journal = new Journal(capacity, undefined, maxBytes);
+        const model: { id: number; size: number; text: string }[] = [];
+        bodySizes.forEach((n, i) => {
+          if (i === clearAt) {
+            journal.clear();
+            model.length = 0;
+          }
+          const text = String.fromCharCode(97 + (i % 26)).repeat(n);
+          const added = journal.add(entry(i, { body: { text, size: n, truncated: false } }));
+          model.push({ id: added.id, size: jsonBytes(added), text });
+          let bytes = model.reduce((sum, m) => sum + m.size, 0);
+          while (model.length > 1 && (model.length > capacity || bytes > maxBytes)) {
+            bytes -= model.shift()!.size;
+          }
+        });
+        const kept = journal.list();
+        assert.deepEqual(kept.map((e) => e.id), model.map((m) => m.id));
+        assert.deepEqual(kept.map((e) => e.body?.text), model.map((m) => m.text));
+        assert.equal(journal.bytes, model.reduce((sum, m) => sum + m.size, 0));
+        assert.equal(journal.get(model[0].id)?.id, model[0].id);
+        assert.equal(journal.get(model[0].id - 1), undefined);
+      },
+    ),
+    { numRuns: 60 },
+  );
 });
 
 Deno.test("filters: area, path, status and class, since cursor, limit", () => {
