@@ -194,13 +194,19 @@ export class Journal {
       const { read, written } = UTF8_ENCODER.encodeInto(json, this.#current.subarray(this.#used));
       if (read === json.length) return { start: this.#used, end: this.#used += written };
     }
-    // Three bytes per UTF-16 unit at most: the entry fits a fresh segment of that size.
-    const size = Math.max(SEGMENT_BYTES, json.length * 3);
-    const fresh = size === SEGMENT_BYTES && this.#spare ? this.#spare : new Uint8Array(size);
-    this.#spare = undefined;
-    this.#segments.set(++this.#segmentNo, fresh);
-    this.#current = fresh;
-    this.#used = UTF8_ENCODER.encodeInto(json, fresh).written;
+    // Three bytes per UTF-16 unit at most: an entry that may not fit a fresh segment gets one of
+    // its own, of its exact size.
+    let segment: Uint8Array<ArrayBuffer>;
+    if (json.length * 3 > SEGMENT_BYTES) {
+      segment = UTF8_ENCODER.encode(json);
+      this.#used = segment.length;
+    } else {
+      segment = this.#spare ?? new Uint8Array(SEGMENT_BYTES);
+      this.#spare = undefined;
+      this.#used = UTF8_ENCODER.encodeInto(json, segment).written;
+    }
+    this.#segments.set(++this.#segmentNo, segment);
+    this.#current = segment;
     return { start: 0, end: this.#used };
   }
 

@@ -16,7 +16,14 @@ import {
 } from "./agent-errors.ts";
 import { readBlocking } from "./blocking-reply.ts";
 import { type Delivery, emptyDelivery } from "./replies.ts";
-import type { PushEntry, PushEvent, ResponseMode, Robot } from "./schemas.ts";
+import type {
+  AgentMessage,
+  KeptMessage,
+  PushEntry,
+  PushEvent,
+  ResponseMode,
+  Robot,
+} from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";
 import { DefaultStreamReader } from "./default-stream.ts";
 import { PlatformAStreamReader } from "./platform-a-stream.ts";
@@ -58,6 +65,17 @@ export function agentUrl(
   if (!config) return undefined;
   const domain = robot.domain === "self" ? selfOrigin : robot.domain;
   return domain.replace(/\/+$/, "") + config.uri;
+}
+
+/** What the journal keeps of the delivered messages: their content up to 64 KiB (as JSON) in all. */
+function keptMessages(messages: AgentMessage[]): KeptMessage[] {
+  let kept = 0;
+  return messages.map((message) => {
+    const size = JSON.stringify(message.content).length;
+    if (kept + size > MAX_STORED_BODY) return { ...message, content: null, contentCut: true };
+    kept += size;
+    return message;
+  });
 }
 
 export async function push(store: GatewayStore, input: PushInput): Promise<PushOutcome> {
@@ -232,7 +250,7 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
       ...(notKept.events || notKept.dataChars ? { notKept } : {}),
       timings: { firstByteMs, firstChunkMs, endMs: elapsed() },
       findings: delivery.findings,
-      delivered: { messages: delivery.messages, instruction: delivery.instruction },
+      delivered: { messages: keptMessages(delivery.messages), instruction: delivery.instruction },
       error,
     },
   });

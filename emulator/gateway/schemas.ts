@@ -357,9 +357,18 @@ export interface PushRecord {
   notKept?: { events: number; dataChars: number };
   timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
   findings: Finding[];
-  delivered: { messages: AgentMessage[]; instruction: Instruction | null };
+  /**
+   * What reached the visitor. Kept like the events: message content up to 64 KiB in all; a message
+   * past that has `contentCut: true` and no content (the session's history holds it whole).
+   */
+  delivered: { messages: KeptMessage[]; instruction: Instruction | null };
   error: { code: string; message: string } | null;
 }
+
+/** A delivered message as a push's journal entry keeps it. */
+export type KeptMessage =
+  | AgentMessage
+  | Omit<AgentMessage, "content"> & { content: null; contentCut: true };
 
 /** The journal entry of a push: the gateway's own kind. */
 export interface PushEntry extends JournalEntry {

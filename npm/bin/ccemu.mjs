@@ -2,7 +2,7 @@
 // The `ccemu` command of the npm package: runs ccemu (a Deno program, in ../app) with the Deno
 // that the `deno` npm package brings, passing the arguments, the exit status and stop signals.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,10 +17,15 @@ function deno() {
   return existsSync(exe) ? exe : require("deno/install_api.cjs").runInstall();
 }
 
+/** The V8 flags `deno task start` gives ccemu (the README, under Benchmarks, says why). */
+const startTask = JSON.parse(readFileSync(join(app, "deno.json"), "utf8")).tasks.start;
+const v8Flags = startTask.match(/--v8-flags=\S+/)[0];
+
 const child = spawn(
   deno(),
   [
     "run",
+    v8Flags,
     "--allow-all",
     "--quiet",
     `--config=${join(app, "deno.json")}`,

@@ -3,8 +3,11 @@
  * memory, percentiles, the result table.
  */
 import { SignedClient } from "../../harness/client.ts";
+import config from "../../deno.json" with { type: "json" };
 
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+/** The V8 flags `deno task start` (and the npm package's `ccemu`) start ccemu with. */
+export const START_V8_FLAGS = config.tasks.start.match(/--v8-flags=\S+/)![0];
 export const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 
 export type Row = [name: string, value: string, note: string];
@@ -38,6 +41,8 @@ export async function spawnServer(script: string, args: string[] = [], prefix: s
       "--allow-read",
       "--allow-write",
       "--allow-env",
+      // ccemu as users start it; other servers (the baselines, the agents) with Deno's defaults.
+      ...(script === MAIN ? [START_V8_FLAGS] : []),
       script,
       ...args,
     ],

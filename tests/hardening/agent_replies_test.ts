@@ -106,6 +106,43 @@ Deno.test("a long stream is delivered whole; its journal entry keeps 64 KiB of e
   assert.ok(push.notKept!.dataChars > 100_000);
 });
 
+Deno.test("a large reply reaches the session whole; its journal entry keeps 64 KiB of content", async () => {
+  await using ccemu = await startEmulator();
+  const large = "回".repeat(100 * 1024);
+  await using agent = startTestAgent(() =>
+    Response.json(
+      envelope([
+        message(100, { content: "first" }),
+        message(100, { content: large }),
+        message(
+          100,
+          { content: "last" },
+        ),
+      ]),
+    )
+  );
+  const robotId = await register(ccemu, agent.url);
+  const { json } = await openSession(ccemu, { robotId });
+  const reply = await say(ccemu, json.sessionId, { text: "hi" });
+  assert.equal(reply.json.error, null);
+  assert.deepEqual(
+    reply.json.messages.map((m: { content: { content: string } }) => m.content.content),
+    ["first", large, "last"],
+    "the visitor gets it all",
+  );
+  const session = await (await fetch(`${ccemu.url}/_emulator/gateway/sessions/${json.sessionId}`))
+    .json();
+  assert.ok(JSON.stringify(session).includes(large), "the session's history holds it whole");
+  const { push } = ccemu.journal.get(reply.json.journalId) as unknown as {
+    push: { delivered: { messages: { type: number; content: unknown; contentCut?: boolean }[] } };
+  };
+  assert.deepEqual(push.delivered.messages, [
+    { type: 100, content: { content: "first" } },
+    { type: 100, content: null, contentCut: true },
+    { type: 100, content: { content: "last" } },
+  ]);
+});
+
 Deno.test("replies nested too deep are the agent's invalid reply, and nothing breaks after", async () => {
   await using ccemu = await startEmulator();
   const deep = `{"status":200,"code":"success","data":{"answers":${nested(10_000, "1")}}}`;
