@@ -17,7 +17,7 @@ function deno() {
   return existsSync(exe) ? exe : require("deno/install_api.cjs").runInstall();
 }
 
-/** The V8 flags `deno task start` gives ccemu (the README, under Benchmarks, says why). */
+/** The V8 flags `deno task start` gives ccemu (the README says why, under "Run it"). */
 const startTask = JSON.parse(readFileSync(join(app, "deno.json"), "utf8")).tasks.start;
 const v8Flags = startTask.match(/--v8-flags=\S+/)[0];
 
