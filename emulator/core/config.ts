@@ -74,7 +74,7 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --snapshot FILE       import FILE at start if present, export to it on clean exit
   --sign-host NAME      also accept signatures computed for this host (repeatable)
   --journal-size N      journal entries kept                          [5000]
-  --journal-mb N        journal kept, MiB of entries' JSON; the oldest go first [32]
+  --journal-mb N        journal kept, MiB of entries (UTF-8); the oldest go first [32]
   --max-body-mb N       largest request body accepted, MiB            [32]
   --max-clock-skew S    seconds a Timestamp may be ahead of ccemu's clock   [900]
   --push-deadline S     longest a push to an agent may take, in seconds     [300]

@@ -22,11 +22,16 @@ export function headersObject(headers: Headers): Record<string, string> {
   return out;
 }
 
+/**
+ * The query as an object, a repeated name's values as an array. A plain object: one without a
+ * prototype would take JSON.stringify off its fast path (1.7 µs instead of 0.6 for an entry).
+ * Inherited names (`constructor`) never count as seen, and Deno has no `__proto__` accessor, so
+ * every name is recorded as itself (a test sends them).
+ */
 function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
-  // No prototype: a parameter named `__proto__` is recorded like any other.
-  const out: Record<string, string | string[]> = Object.create(null);
+  const out: Record<string, string | string[]> = {};
   for (const [name, value] of pairs) {
-    const seen = out[name];
+    const seen = Object.hasOwn(out, name) ? out[name] : undefined;
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return out;

@@ -136,11 +136,13 @@ const SEGMENT_BYTES = 1024 * 1024;
 
 /**
  * Bounded two ways, the oldest entries going first: `capacity` entries, and `maxBytes` of their
- * JSON (bodies are kept up to 64 KiB each, so the count alone would allow gigabytes). The newest
+ * bytes (bodies are kept up to 64 KiB each, so the count alone would allow gigabytes). The newest
  * entry is always kept.
  *
- * Entries are kept as UTF-8 JSON in 1 MiB segments, outside V8's heap, and decoded when read; where
- * each lies, and what the area and status filters read, sits in a ring of typed arrays. Kept as
+ * Entries are kept as UTF-8 in 1 MiB segments, outside V8's heap, and decoded when read: each its
+ * JSON, the bodies' text left empty, followed by that text as it is (so a lone surrogate in a
+ * body, which no HTTP body carries, reads back as U+FFFD). Where each lies, and what the area and
+ * status filters read, sits in a ring of typed arrays. Kept as
  * objects, every entry outlived two young-generation collections under load, so V8 copied it
  * twice into the old generation, which it let grow to four times the live heap before marking:
  * about 60 MB/s promoted and 290 MB resident under wrk. Kept as bytes, an entry's objects die
@@ -172,42 +174,53 @@ export class Journal {
   /** Adds an entry of any kind; areas pass their own entry type to get it back typed. */
   add<E extends JournalEntry>(entry: Omit<E, "id">): E {
     const stored = { id: this.#nextId, ...entry } as E;
-    const { start, end } = this.#write(JSON.stringify(stored));
+    const { body, response } = stored;
+    const place = this.#write(
+      // The bodies' text is written raw after the JSON: escaping it into the JSON cost more than
+      // the rest of the entry, and a body's non-ASCII text made all of it a two-byte string.
+      JSON.stringify({
+        ...stored,
+        body: body && { ...body, text: "" },
+        response: { ...response, body: response.body && { ...response.body, text: "" } },
+      }),
+      body?.text ?? "",
+      response.body?.text ?? "",
+    );
+    const bytes = place.end - place.start;
     while (
       this.size > 0 &&
-      (this.size >= this.capacity || this.#bytes + end - start > this.maxBytes)
+      (this.size >= this.capacity || this.#bytes + bytes > this.maxBytes)
     ) this.#dropOldest();
     if (this.size === this.#ring.length) {
       this.#ring = this.#ring.grown(this.#firstId, this.#nextId, this.capacity);
     }
     let area = this.#areas.indexOf(stored.area);
     if (area === -1) area = this.#areas.push(stored.area) - 1;
-    this.#ring.set(this.#nextId++, this.#segmentNo, start, end, stored.response.status, area);
-    this.#bytes += end - start;
+    this.#ring.set(this.#nextId++, this.#segmentNo, place, response.status, area);
+    this.#bytes += bytes;
     this.onAdd?.(stored);
     return stored;
   }
 
-  /** Encodes `json` after the last entry, in a new segment when it does not fit. */
-  #write(json: string): { start: number; end: number } {
-    if (this.#current) {
-      const { read, written } = UTF8_ENCODER.encodeInto(json, this.#current.subarray(this.#used));
-      if (read === json.length) return { start: this.#used, end: this.#used += written };
-    }
+  /**
+   * Encodes an entry's JSON and its two bodies one after the other, after the last entry, or in a
+   * new segment when they do not fit.
+   */
+  #write(json: string, request: string, response: string): Place {
+    const place = this.#current && encodeAt(this.#current, this.#used, json, request, response);
+    if (place) return this.#used = place.end, place;
     // Three bytes per UTF-16 unit at most: an entry that may not fit a fresh segment gets one of
-    // its own, of its exact size.
-    let segment: Uint8Array<ArrayBuffer>;
-    if (json.length * 3 > SEGMENT_BYTES) {
-      segment = UTF8_ENCODER.encode(json);
-      this.#used = segment.length;
-    } else {
-      segment = this.#spare ?? new Uint8Array(SEGMENT_BYTES);
-      this.#spare = undefined;
-      this.#used = UTF8_ENCODER.encodeInto(json, segment).written;
-    }
+    // its own, large enough.
+    const most = (json.length + request.length + response.length) * 3;
+    const segment = most > SEGMENT_BYTES
+      ? new Uint8Array(most)
+      : this.#spare ?? new Uint8Array(SEGMENT_BYTES);
+    if (segment === this.#spare) this.#spare = undefined;
     this.#segments.set(++this.#segmentNo, segment);
     this.#current = segment;
-    return { start: 0, end: this.#used };
+    const fresh = encodeAt(segment, 0, json, request, response)!;
+    this.#used = fresh.end;
+    return fresh;
   }
 
   #dropOldest(): void {
@@ -222,11 +235,15 @@ export class Journal {
     }
   }
 
-  /** The entry's JSON, decoded: a copy of its own for every reader. */
+  /** The entry decoded: a copy of its own for every reader. */
   #read(id: number): JournalEntry {
     const ring = this.#ring;
-    const bytes = this.#segments.get(ring.segment(id))!.subarray(ring.start(id), ring.end(id));
-    return JSON.parse(UTF8_DECODER.decode(bytes));
+    const segment = this.#segments.get(ring.segment(id))!;
+    const text = (from: number, to: number) => UTF8_DECODER.decode(segment.subarray(from, to));
+    const entry: JournalEntry = JSON.parse(text(ring.start(id), ring.json(id)));
+    if (entry.body) entry.body.text = text(ring.json(id), ring.request(id));
+    if (entry.response.body) entry.response.body.text = text(ring.request(id), ring.end(id));
+    return entry;
   }
 
   get(id: number): JournalEntry | undefined {
@@ -284,6 +301,34 @@ export class Journal {
   }
 }
 
+/** Where an entry lies in its segment: its JSON from `start`, then the two bodies' text. */
+interface Place {
+  start: number;
+  /** Where the JSON ends and the request body's text starts. */
+  json: number;
+  /** Where the request body's text ends and the response body's text starts. */
+  request: number;
+  end: number;
+}
+
+/** Encodes the three texts into `segment` from `at`; undefined when they do not all fit. */
+function encodeAt(
+  segment: Uint8Array,
+  at: number,
+  json: string,
+  request: string,
+  response: string,
+): Place | undefined {
+  let end = at;
+  const bounds = [json, request, response].map((text) => {
+    const { read, written } = UTF8_ENCODER.encodeInto(text, segment.subarray(end));
+    end += written;
+    return read === text.length ? end : -1;
+  });
+  if (bounds.includes(-1)) return undefined;
+  return { start: at, json: bounds[0], request: bounds[1], end };
+}
+
 /** `from`, `from + step`, … up to `to` (not included). */
 function* count(from: number, to: number, step: 1 | -1): Generator<number> {
   for (let n = from; n !== to; n += step) yield n;
@@ -293,6 +338,8 @@ function* count(from: number, to: number, step: 1 | -1): Generator<number> {
 class Ring {
   readonly #segments: Int32Array;
   readonly #starts: Int32Array;
+  readonly #jsons: Int32Array;
+  readonly #requests: Int32Array;
   readonly #ends: Int32Array;
   readonly #statuses: Uint16Array;
   readonly #areas: Uint16Array;
@@ -300,16 +347,20 @@ class Ring {
   constructor(readonly length: number) {
     this.#segments = new Int32Array(length);
     this.#starts = new Int32Array(length);
+    this.#jsons = new Int32Array(length);
+    this.#requests = new Int32Array(length);
     this.#ends = new Int32Array(length);
     this.#statuses = new Uint16Array(length);
     this.#areas = new Uint16Array(length);
   }
 
-  set(id: number, segment: number, start: number, end: number, status: number, area: number) {
+  set(id: number, segment: number, place: Place, status: number, area: number) {
     const at = id % this.length;
     this.#segments[at] = segment;
-    this.#starts[at] = start;
-    this.#ends[at] = end;
+    this.#starts[at] = place.start;
+    this.#jsons[at] = place.json;
+    this.#requests[at] = place.request;
+    this.#ends[at] = place.end;
     this.#statuses[at] = status;
     this.#areas[at] = area;
   }
@@ -319,6 +370,12 @@ class Ring {
   }
   start(id: number): number {
     return this.#starts[id % this.length];
+  }
+  json(id: number): number {
+    return this.#jsons[id % this.length];
+  }
+  request(id: number): number {
+    return this.#requests[id % this.length];
   }
   end(id: number): number {
     return this.#ends[id % this.length];
@@ -330,11 +387,20 @@ class Ring {
     return this.#areas[id % this.length];
   }
 
+  place(id: number): Place {
+    return {
+      start: this.start(id),
+      json: this.json(id),
+      request: this.request(id),
+      end: this.end(id),
+    };
+  }
+
   /** A ring twice as long (up to `capacity`) holding the same entries, ids `from` to `to` - 1. */
   grown(from: number, to: number, capacity: number): Ring {
     const ring = new Ring(Math.min(capacity, Math.max(64, this.length * 2)));
     for (let id = from; id < to; id++) {
-      ring.set(id, this.segment(id), this.start(id), this.end(id), this.status(id), this.area(id));
+      ring.set(id, this.segment(id), this.place(id), this.status(id), this.area(id));
     }
     return ring;
   }

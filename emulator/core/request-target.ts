@@ -5,7 +5,7 @@
  * `new URL` and its `searchParams` cost a signed request 3 µs under wrk. A URL that `new URL` would
  * give back unchanged (a lowercase host name or 127.0.0.1, no port or one other than 80, a path of
  * letters, digits, `_`, `-` and `/`: what clients send to these paths) is read by slicing it, and
- * its query by `URLSearchParams`, which decodes exactly as `URL`'s does. Any other URL goes through
+ * its query decoded as `URLSearchParams` decodes it. Any other URL goes through
  * `new URL`, so both ways give the same values (a property test compares them).
  */
 
@@ -36,7 +36,7 @@ export function requestTarget(url: string): RequestTarget {
       pathname,
       origin: `http://${host}`,
       host,
-      query: pairsOf(new URLSearchParams(search)),
+      query: queryPairs(search),
     };
   }
   const parsed = new URL(url);
@@ -46,6 +46,33 @@ export function requestTarget(url: string): RequestTarget {
     host: parsed.host,
     query: pairsOf(parsed.searchParams),
   };
+}
+
+/**
+ * The query's pairs as `URLSearchParams` decodes them. `decodeURIComponent` gives the same text for
+ * every well-formed escape (a query's usual case) without the 2 µs native call; it refuses
+ * malformed ones (`%zz`, overlong or surrogate UTF-8), which `URLSearchParams` replaces: those
+ * queries are read by it.
+ */
+function queryPairs(search: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  try {
+    for (const pair of search.split("&")) {
+      if (pair === "") continue;
+      const at = pair.indexOf("=");
+      pairs.push(
+        at === -1 ? [decoded(pair), ""] : [decoded(pair.slice(0, at)), decoded(pair.slice(at + 1))],
+      );
+    }
+  } catch {
+    return pairsOf(new URLSearchParams(search));
+  }
+  return pairs;
+}
+
+function decoded(text: string): string {
+  const spaced = text.includes("+") ? text.replaceAll("+", " ") : text;
+  return spaced.includes("%") ? decodeURIComponent(spaced) : spaced;
 }
 
 /** `forEach`, not the iterator: measured ten times faster on URLSearchParams. */

@@ -36,12 +36,23 @@ Deno.test("the journal keeps only the newest --journal-size entries", () => {
   assert.equal(journal.get(49)?.requestId, "r49");
 });
 
-/** What an entry counts against --journal-mb: the UTF-8 bytes of its JSON. */
-const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * What an entry counts against --journal-mb: the UTF-8 bytes of its JSON, its bodies' text
+ * counted as it is (not escaped as a JSON string).
+ */
+function entryBytes(e: Omit<JournalEntry, "id"> | JournalEntry): number {
+  const texts = [e.body?.text ?? "", e.response.body?.text ?? ""];
+  const blank = structuredClone(e);
+  if (blank.body) blank.body.text = "";
+  if (blank.response.body) blank.response.body.text = "";
+  return utf8Bytes(JSON.stringify(blank)) + utf8Bytes(texts[0]) + utf8Bytes(texts[1]);
+}
 
 Deno.test("the journal keeps at most --journal-mb of entries, the oldest going first", () => {
   const body = (n: number) => storeBody("x".repeat(n));
-  const sizeOf = jsonBytes({ id: 1, ...entry(1, { body: body(10_000) }) });
+  const sizeOf = entryBytes({ id: 1, ...entry(1, { body: body(10_000) }) });
   const journal = new Journal(1000, undefined, sizeOf * 3 + 10);
   for (let i = 1; i <= 10; i++) journal.add(entry(i, { body: body(10_000) }));
   assert.deepEqual(journal.list().map((e) => e.id), [8, 9, 10]);
@@ -49,7 +60,7 @@ Deno.test("the journal keeps at most --journal-mb of entries, the oldest going f
   // One entry over the whole budget is still kept: the newest always is.
   journal.add(entry(11, { body: body(50_000) }));
   assert.deepEqual(journal.list().map((e) => e.id), [11]);
-  assert.equal(journal.bytes, jsonBytes(journal.get(11)));
+  assert.equal(journal.bytes, entryBytes(journal.get(11)!));
   for (let i = 12; i <= 2000; i++) journal.add(entry(i));
   assert.equal(journal.list().at(-1)?.id, 2000);
   assert.ok(journal.size <= 1000);
@@ -66,7 +77,7 @@ Deno.test("an entry is kept as its JSON: what a reader gets is a copy of its own
   }));
   const read = journal.get(1)!;
   assert.deepEqual(read, JSON.parse(JSON.stringify(added)), "undefined fields are left out");
-  assert.equal(journal.bytes, jsonBytes(added));
+  assert.equal(journal.bytes, entryBytes(added));
   read.response.status = 500;
   read.headers.host = "elsewhere";
   assert.equal(journal.get(1)!.response.status, 200, "changing a copy changes no record");
@@ -88,6 +99,21 @@ Deno.test("entries over several segments, one larger than a segment, read back w
     if (e.id !== 30) assert.equal(e.body?.text, "b".repeat(e.id * 1000));
   }
   assert.deepEqual((journal.get(30) as unknown as typeof big).push, big.push);
+  // Bodies are written raw after the JSON: one of 1.2 MB fills a segment of its own.
+  const wide = "中".repeat(400_000);
+  journal.add(entry(61, {
+    body: { text: wide, size: 1_200_000, truncated: false },
+    response: { status: 200, headers: {}, body: { text: `"${wide}"`, size: 1, truncated: false } },
+  }));
+  assert.equal(journal.get(61)?.body?.text, wide);
+  assert.equal(journal.get(61)?.response.body?.text, `"${wide}"`);
+  assert.equal(journal.get(60)?.body?.text, "b".repeat(60_000));
+});
+
+Deno.test("a body's text is kept as UTF-8: a lone surrogate reads back as U+FFFD", () => {
+  const journal = new Journal(10);
+  journal.add(entry(1, { body: { text: "a\ud800b", size: 5, truncated: false } }));
+  assert.equal(journal.get(1)?.body?.text, "a\ufffdb");
 });
 
 Deno.test("property: whatever the sizes and bounds, the journal holds the newest entries that fit", () => {
@@ -107,7 +133,7 @@ Deno.test("property: whatever the sizes and bounds, the journal holds the newest
           }
           const text = String.fromCharCode(97 + (i % 26)).repeat(n);
           const added = journal.add(entry(i, { body: { text, size: n, truncated: false } }));
-          model.push({ id: added.id, size: jsonBytes(added), text });
+          model.push({ id: added.id, size: entryBytes(added), text });
           let bytes = model.reduce((sum, m) => sum + m.size, 0);
           while (model.length > 1 && (model.length > capacity || bytes > maxBytes)) {
             bytes -= model.shift()!.size;

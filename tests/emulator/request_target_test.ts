@@ -51,9 +51,12 @@ Deno.test("requestTarget reads any URL as new URL does (property)", () => {
   );
   // Half the paths are plain (read by slicing), half carry what URL rewrites.
   const path = fc.oneof(piece("abZ09_-/"), piece("abZ09_-/.%é ~"));
+  // Escapes well-formed and not: bad hex, overlong, a surrogate, a cut sequence.
+  const escape = fc.constantFrom("%2F", "%3a", "%E4%B8%AD", "%zz", "%C0%80", "%ED%A0%80", "%E4%B8");
   const query = fc.oneof(
     fc.constant(""),
     piece("ab=&+%2F3AZ中 \t~#").map((q) => `?${q}`),
+    fc.array(fc.oneof(piece("ab=&+"), escape), { maxLength: 8 }).map((q) => `?${q.join("")}`),
   );
   fc.assert(
     fc.property(host, port, path, query, (h, p, pa, q) => {

@@ -14,6 +14,9 @@ Deno.test("__proto__, constructor, toString, hasOwnProperty are unknown paramete
     assert.equal(res.status, 400, `${name}: ${res.text}`);
     assert.equal(res.json.error.code, "UnknownParameter", name);
     assert.match(res.json.error.message, new RegExp(`^${name} is not a parameter`));
+    const [entry] = ccemu.emulator.journal.list({ limit: 1 });
+    const recorded = Object.getOwnPropertyDescriptor(entry.query, name)?.value;
+    assert.equal(recorded, "x", `the journal records ${name}`);
   }
   const body = await ccemu.signed("POST", "/aikb/describe_faq", {
     rawBody: '{"id": 2001, "__proto__": {"polluted": true}}',
