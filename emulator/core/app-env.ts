@@ -9,6 +9,11 @@ export interface AppEnv {
     requestId: string;
     /** The request URL's parts, read once by the journal middleware for everything after it. */
     target: RequestTarget;
+    /**
+     * The request headers as a plain object, read once by the journal middleware: a lookup in it
+     * is free, where each `Headers.get` measured 0.45 µs.
+     */
+    headers: Record<string, string>;
     auth?: AuthDiagnostics;
     /** The request body as text, once a handler has read it (so the journal need not read again). */
     bodyText?: string;

@@ -40,10 +40,11 @@ function queryRecord(pairs: [string, string][]): Record<string, string | string[
 /** The request body: as the handler read it, or (when it did not) as much as the journal keeps. */
 async function requestBody(c: Context<AppEnv>): Promise<StoredBody | null> {
   const text = c.get("bodyText");
-  const declared = Number(c.req.header("content-length") ?? NaN);
+  const contentLength = c.get("headers")["content-length"];
+  const declared = Number(contentLength ?? NaN);
   if (text !== undefined) return storeBody(text, Number.isNaN(declared) ? undefined : declared);
   if (!c.req.raw.body || c.req.raw.bodyUsed) return null;
-  const read = await readBody(c.req.raw, MAX_STORED_BODY);
+  const read = await readBody(c.req.raw, MAX_STORED_BODY, contentLength);
   const prefix = bodyText(read);
   if (!read.overLimit) return prefix === "" ? null : storeBody(prefix);
   return {
@@ -71,8 +72,10 @@ export function journalExchanges(emulator: Emulator, area: Area) {
     const time = emulator.clock.now();
     const requestId = emulator.newRequestId();
     const target = requestTarget(c.req.url);
+    const headers = headersObject(c.req.raw.headers);
     c.set("requestId", requestId);
     c.set("target", target);
+    c.set("headers", headers);
     await next();
     emulator.journal.add<ExchangeEntry>({
       kind: "exchange",
@@ -82,7 +85,7 @@ export function journalExchanges(emulator: Emulator, area: Area) {
       method: c.req.method,
       path: target.pathname,
       query: queryRecord(target.query),
-      headers: headersObject(c.req.raw.headers),
+      headers,
       body: await requestBody(c),
       response: {
         status: c.res.status,

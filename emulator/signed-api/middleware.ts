@@ -21,6 +21,7 @@ import { tenantOf } from "../core/tenants.ts";
 import { COMMON_PARAMETERS } from "./signature.ts";
 import { parseParameters, withoutNulls } from "../core/validation.ts";
 import { requestTarget } from "../core/request-target.ts";
+import { headersObject } from "../core/journal-middleware.ts";
 
 const NO_QUERY = z.strictObject({});
 
@@ -47,10 +48,14 @@ function isJsonMediaType(value: string | undefined): boolean {
   return value !== undefined && /^application\/json\s*(;|$)/i.test(value.trim());
 }
 
-async function jsonBody(c: Context<AppEnv>, limit: number): Promise<unknown> {
+async function jsonBody(
+  c: Context<AppEnv>,
+  headers: Record<string, string>,
+  limit: number,
+): Promise<unknown> {
   // The gateway spec names the header `ContentType`; ccemu accepts that spelling too.
-  const mediaType = c.req.header("content-type");
-  if (!isJsonMediaType(mediaType) && !isJsonMediaType(c.req.header("contenttype"))) {
+  const mediaType = headers["content-type"];
+  if (!isJsonMediaType(mediaType) && !isJsonMediaType(headers["contenttype"])) {
     throw new ApiError(
       "HttpMediaTypeNotSupported",
       `Content-Type ${
@@ -58,7 +63,7 @@ async function jsonBody(c: Context<AppEnv>, limit: number): Promise<unknown> {
       } must be application/json (charset=UTF-8 may follow).`,
     );
   }
-  const read = await readBody(c.req.raw, limit);
+  const read = await readBody(c.req.raw, limit, headers["content-length"]);
   c.set("bodyText", bodyText(read));
   return parseJsonObject(read, limit);
 }
@@ -79,7 +84,11 @@ function checkEnterprise(params: unknown, enterpriseId: string): void {
 function respond(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
   c.set("responseText", text);
-  return c.body(text, status, { "content-type": "application/json; charset=UTF-8" });
+  // A Response of its own, not c.body(): no header set on the context reaches a signed answer.
+  return new Response(text, {
+    status,
+    headers: { "content-type": "application/json; charset=UTF-8" },
+  });
 }
 
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
@@ -108,6 +117,7 @@ export function signedApi(
     const requestId = c.get("requestId");
     try {
       const target = c.get("target") ?? requestTarget(c.req.url);
+      const headers = c.get("headers") ?? headersObject(c.req.raw.headers);
       const path = target.pathname;
       const operation = byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
       if (!operation) {
@@ -125,7 +135,7 @@ export function signedApi(
       const auth = authenticate(
         {
           method: c.req.method,
-          host: c.req.header("host") ?? target.host,
+          host: headers.host ?? target.host,
           path,
           query: target.query,
           remoteAddress: c.env?.remoteAddr?.hostname ?? "",
@@ -156,7 +166,7 @@ export function signedApi(
       if (operation.method === "GET") {
         params = parseParameters(operation.params, business);
       } else {
-        const body = await jsonBody(c, emulator.config.maxBodyBytes);
+        const body = await jsonBody(c, headers, emulator.config.maxBodyBytes);
         params = parseParameters(operation.params, withoutNulls(body));
         queryParams = parseParameters(operation.query ?? NO_QUERY, business);
       }
