@@ -75,7 +75,7 @@ export function stringToSign(
  * HMAC-SHA1 keyed once per secret (@noble/hashes, pure JS): node:crypto's createHmac set up key
  * material and Buffers on every call, which under wrk cost a signed request about 11 µs of its 74.
  * Each call copies the keyed state into one scratch instance and digests into one buffer, so it
- * allocates nothing of its own (a fresh clone and digest measured 1.1 µs more). Safe because a
+ * allocates almost nothing of its own (a fresh clone and digest measured 1.1 µs more). Safe because a
  * call never awaits. Bounded, since secrets come from the small key table and `ccemu sign`.
  */
 const KEYED = new Map<
@@ -85,6 +85,8 @@ const KEYED = new Map<
 const MAX_KEYED = 1024;
 const UTF8 = new TextEncoder();
 const DIGEST = new Uint8Array(20);
+/** Where a string-to-sign is encoded (a fresh array measured 0.3 µs a call); a longer one is not. */
+const MESSAGE = new Uint8Array(4096);
 
 /** base64(HMAC-SHA1(secret, stringToSign)), before the URL encoding that puts it on the query. */
 export function computeSignature(secret: string, text: string): string {
@@ -94,9 +96,13 @@ export function computeSignature(secret: string, text: string): string {
     const keyed = hmac.create(sha1, UTF8.encode(secret));
     KEYED.set(secret, hmacs = { keyed, scratch: keyed.clone() });
   }
+  const bytes = text.length * 3 <= MESSAGE.length
+    ? MESSAGE.subarray(0, UTF8.encodeInto(text, MESSAGE).written)
+    : UTF8.encode(text);
   const { keyed, scratch } = hmacs;
-  keyed._cloneInto(scratch).update(UTF8.encode(text)).digestInto(DIGEST);
-  return btoa(String.fromCharCode(...DIGEST));
+  keyed._cloneInto(scratch).update(bytes).digestInto(DIGEST);
+  // Not btoa(String.fromCharCode(...DIGEST)): the spread measured 0.3 µs more.
+  return DIGEST.toBase64();
 }
 
 /** Compares two signatures in constant time for their length (no early exit, no allocation). */
