@@ -11,6 +11,7 @@ export const COMMON_PARAMETERS = ["AccessKeyId", "Expires", "Timestamp", "Signat
 const UNRESERVED = /^[A-Za-z0-9.\-*_]*$/;
 /** What encodeURIComponent keeps but Java's URLEncoder encodes. */
 const KEPT_BY_JS = /[!'()~]/g;
+const HOLDS_KEPT_BY_JS = /[!'()~]/;
 
 /**
  * Java's `URLEncoder.encode(s, "UTF-8")`: alphanumerics and `. - * _` kept, space as `+`, every
@@ -28,8 +29,11 @@ export function javaUrlEncode(text: string): string {
       text.replace(/[\ud800-\udfff]/g, (c, i) => isPaired(text, i) ? c : "?"),
     );
   }
-  return encoded.replace(KEPT_BY_JS, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase())
-    .replaceAll("%20", "+");
+  // Tested first: most values hold none of these, and a replace that finds nothing still costs.
+  if (HOLDS_KEPT_BY_JS.test(encoded)) {
+    encoded = encoded.replace(KEPT_BY_JS, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+  }
+  return encoded.includes("%20") ? encoded.replaceAll("%20", "+") : encoded;
 }
 
 function isPaired(text: string, i: number): boolean {
@@ -46,7 +50,10 @@ export function canonicalQuery(params: Iterable<[string, string]>): string {
   }
   // Sorted by encoded name (then value, so repeated names still give one order), by code unit.
   pairs.sort(([a, av], [b, bv]) => a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0);
-  return pairs.map(([name, value]) => `${name}=${value}`).join("&");
+  // Joined in a loop: map and join measured a third of the function.
+  let query = "";
+  for (const [name, value] of pairs) query += (query ? "&" : "") + name + "=" + value;
+  return query;
 }
 
 /**
