@@ -210,10 +210,10 @@ export class Journal {
     const place = this.#current && encodeAt(this.#current, this.#used, json, request, response);
     if (place) return this.#used = place.end, place;
     // Three bytes per UTF-16 unit at most: an entry that may not fit a fresh segment gets one of
-    // its own, large enough.
-    const most = (json.length + request.length + response.length) * 3;
-    const segment = most > SEGMENT_BYTES
-      ? new Uint8Array(most)
+    // its own, of its exact size (three times its length would hold a large push entry's 400 KB
+    // in 1.2 MB).
+    const segment = (json.length + request.length + response.length) * 3 > SEGMENT_BYTES
+      ? concat([json, request, response].map((text) => UTF8_ENCODER.encode(text)))
       : this.#spare ?? new Uint8Array(SEGMENT_BYTES);
     if (segment === this.#spare) this.#spare = undefined;
     this.#segments.set(++this.#segmentNo, segment);
@@ -327,6 +327,13 @@ function encodeAt(
   });
   if (bounds.includes(-1)) return undefined;
   return { start: at, json: bounds[0], request: bounds[1], end };
+}
+
+/** The parts one after the other, in an array of their exact size. */
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
+  return out;
 }
 
 /** `from`, `from + step`, … up to `to` (not included). */
