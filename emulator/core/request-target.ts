@@ -50,9 +50,9 @@ export function requestTarget(url: string): RequestTarget {
 
 /**
  * The query's pairs as `URLSearchParams` decodes them. `decodeURIComponent` gives the same text for
- * every well-formed escape (a query's usual case) without the 2 µs native call; it refuses
- * malformed ones (`%zz`, overlong or surrogate UTF-8), which `URLSearchParams` replaces: those
- * queries are read by it.
+ * every well-formed escape (a query's usual case) without the native call (measured 2 % of a signed
+ * request); it refuses malformed ones (`%zz`, overlong or surrogate UTF-8), which `URLSearchParams`
+ * replaces: those queries are read by it.
  */
 function queryPairs(search: string): [string, string][] {
   const pairs: [string, string][] = [];
