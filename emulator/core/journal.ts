@@ -225,7 +225,8 @@ export class Journal {
 
   #dropOldest(): void {
     const ring = this.#ring, id = this.#firstId++;
-    this.#bytes -= ring.end(id) - ring.start(id);
+    const { start, end } = ring.place(id);
+    this.#bytes -= end - start;
     const segment = ring.segment(id);
     // Segments fill in order: once the next entry is in a later one, none of this one is kept.
     if (this.size > 0 ? ring.segment(id + 1) !== segment : segment !== this.#segmentNo) {
@@ -240,9 +241,10 @@ export class Journal {
     const ring = this.#ring;
     const segment = this.#segments.get(ring.segment(id))!;
     const text = (from: number, to: number) => UTF8_DECODER.decode(segment.subarray(from, to));
-    const entry: JournalEntry = JSON.parse(text(ring.start(id), ring.json(id)));
-    if (entry.body) entry.body.text = text(ring.json(id), ring.request(id));
-    if (entry.response.body) entry.response.body.text = text(ring.request(id), ring.end(id));
+    const { start, json, request, end } = ring.place(id);
+    const entry: JournalEntry = JSON.parse(text(start, json));
+    if (entry.body) entry.body.text = text(json, request);
+    if (entry.response.body) entry.response.body.text = text(request, end);
     return entry;
   }
 
@@ -344,19 +346,14 @@ function* count(from: number, to: number, step: 1 | -1): Generator<number> {
 /** Where entries lie and what the filters read, by id: typed arrays, so nothing for the GC. */
 class Ring {
   readonly #segments: Int32Array;
-  readonly #starts: Int32Array;
-  readonly #jsons: Int32Array;
-  readonly #requests: Int32Array;
-  readonly #ends: Int32Array;
+  /** Each entry's Place (start, json, request, end): four numbers an entry. */
+  readonly #places: Int32Array;
   readonly #statuses: Uint16Array;
   readonly #areas: Uint16Array;
 
   constructor(readonly length: number) {
     this.#segments = new Int32Array(length);
-    this.#starts = new Int32Array(length);
-    this.#jsons = new Int32Array(length);
-    this.#requests = new Int32Array(length);
-    this.#ends = new Int32Array(length);
+    this.#places = new Int32Array(length * 4);
     this.#statuses = new Uint16Array(length);
     this.#areas = new Uint16Array(length);
   }
@@ -364,10 +361,11 @@ class Ring {
   set(id: number, segment: number, place: Place, status: number, area: number) {
     const at = id % this.length;
     this.#segments[at] = segment;
-    this.#starts[at] = place.start;
-    this.#jsons[at] = place.json;
-    this.#requests[at] = place.request;
-    this.#ends[at] = place.end;
+    const places = this.#places;
+    places[at * 4] = place.start;
+    places[at * 4 + 1] = place.json;
+    places[at * 4 + 2] = place.request;
+    places[at * 4 + 3] = place.end;
     this.#statuses[at] = status;
     this.#areas[at] = area;
   }
@@ -375,32 +373,20 @@ class Ring {
   segment(id: number): number {
     return this.#segments[id % this.length];
   }
-  start(id: number): number {
-    return this.#starts[id % this.length];
-  }
-  json(id: number): number {
-    return this.#jsons[id % this.length];
-  }
-  request(id: number): number {
-    return this.#requests[id % this.length];
-  }
-  end(id: number): number {
-    return this.#ends[id % this.length];
+  place(id: number): Place {
+    const places = this.#places, at = (id % this.length) * 4;
+    return {
+      start: places[at],
+      json: places[at + 1],
+      request: places[at + 2],
+      end: places[at + 3],
+    };
   }
   status(id: number): number {
     return this.#statuses[id % this.length];
   }
   area(id: number): number {
     return this.#areas[id % this.length];
-  }
-
-  place(id: number): Place {
-    return {
-      start: this.start(id),
-      json: this.json(id),
-      request: this.request(id),
-      end: this.end(id),
-    };
   }
 
   /** A ring twice as long (up to `capacity`) holding the same entries, ids `from` to `to` - 1. */
