@@ -12,6 +12,7 @@ import type { PushEntry } from "./gateway/schemas.ts";
 import type { CallbackEntry } from "./outbound/callbacks.ts";
 import { ApiError } from "./core/errors.ts";
 import { journalExchanges } from "./core/journal-middleware.ts";
+import { type ExchangeHandler, type ExchangeMiddleware, serveExchange } from "./core/exchange.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
 import { loopbackOnly } from "./control/guard.ts";
 import { controlError, methodsAt } from "./control/http.ts";
@@ -51,7 +52,10 @@ export interface Areas {
 }
 
 export interface App {
+  /** Every route; `fetch` hands it all but the signed areas' requests. */
   hono: Hono<AppEnv>;
+  /** What `Deno.serve` calls. */
+  fetch: (request: Request, info?: AppEnv["Bindings"]) => Response | Promise<Response>;
   areas: Areas;
 }
 
@@ -82,16 +86,23 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
   emulator.onStateLoaded(() => rateLimiter.clear());
 
   const app = new Hono<AppEnv>();
-  app.onError(controlError(emulator));
+  const failed = controlError(emulator);
+  app.onError(failed);
   const faults = areas.faults.store;
+  /** Each signed area's `prefix/`, its journal middleware and its dispatcher. */
+  const signedPaths: [string, ExchangeMiddleware, ExchangeHandler][] = [];
   for (const area of list) {
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
-    app.use(`${prefix}/*`, journalExchanges(emulator, area.name));
-    app.all(
-      `${prefix}/*`,
-      signedApi(emulator, rateLimiter, faults, { name: area.name, prefix, operations }),
-    );
+    const journal = journalExchanges(emulator, area.name);
+    const dispatch = signedApi(emulator, rateLimiter, faults, {
+      name: area.name,
+      prefix,
+      operations,
+    });
+    signedPaths.push([`${prefix}/`, journal, dispatch]);
+    app.use(`${prefix}/*`, journal);
+    app.all(`${prefix}/*`, dispatch);
   }
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
@@ -141,5 +152,21 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
       c,
     );
   });
-  return { hono: app, areas };
+  /**
+   * A request whose path starts with a signed area's `prefix/` goes straight to that area's
+   * journal middleware and dispatcher, on a plain exchange: Hono would route it to the same two
+   * (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET without the
+   * body, and every other path (`/gateway` alone, a percent-encoded prefix) go through Hono.
+   */
+  const fetch = (request: Request, info?: AppEnv["Bindings"]) => {
+    const url = request.url;
+    const path = url.indexOf("/", url.indexOf("//") + 2);
+    const signed = request.method === "HEAD"
+      ? undefined
+      : signedPaths.find(([prefix]) => url.startsWith(prefix, path));
+    return signed
+      ? serveExchange(request, info, signed[1], signed[2]).catch((error) => failed(error))
+      : app.fetch(request, info);
+  };
+  return { hono: app, fetch, areas };
 }

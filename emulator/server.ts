@@ -42,7 +42,8 @@ export async function startServer(
   log: (line: string) => void = () => {},
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
-  const { hono, areas } = createApp(emulator, await loadScenarios(config.scenarios));
+  const app = createApp(emulator, await loadScenarios(config.scenarios));
+  const { areas } = app;
   let restoredFrom: string | undefined;
   if (config.snapshot) {
     const snapshot = await readSnapshot(config.snapshot);
@@ -60,7 +61,7 @@ export async function startServer(
   }
   const server = Deno.serve(
     { hostname: config.host, port: config.port, onListen: () => {} },
-    (request, info) => hono.fetch(request, info),
+    (request, info) => app.fetch(request, info),
   );
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   emulator.selfOrigin = `http://${host}:${server.addr.port}`;

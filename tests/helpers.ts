@@ -35,7 +35,7 @@ export function testEmulator(config: Partial<Config> = {}) {
     STATE,
     structuredClone(fixtures),
   );
-  const { hono: app, areas } = createApp(emulator);
+  const { fetch: serve, hono, areas } = createApp(emulator);
   const env = (remote = "127.0.0.1") => ({ remoteAddr: { hostname: remote } });
 
   /** Sends a request signed as the Java SDK signs it, in process. */
@@ -72,7 +72,7 @@ export function testEmulator(config: Partial<Config> = {}) {
       ? "application/json; charset=UTF-8"
       : options.contentType;
     if (body !== undefined && contentType !== null) headers["content-type"] = contentType;
-    const response = await app.request(url, { method, headers, body }, env(options.remote));
+    const response = await serve(new Request(url, { method, headers, body }), env(options.remote));
     const text = await response.text();
     return {
       status: response.status,
@@ -89,15 +89,22 @@ export function testEmulator(config: Partial<Config> = {}) {
     body?: unknown,
     headers: Record<string, string> = {},
   ) {
-    const response = await app.request(new URL(path, BASE).href, {
-      method,
-      headers: {
-        host: "127.0.0.1:8686",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    }, env());
+    const response = await serve(
+      new Request(new URL(path, BASE).href, {
+        method,
+        headers: {
+          host: "127.0.0.1:8686",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...headers,
+        },
+        body: body === undefined
+          ? undefined
+          : typeof body === "string"
+          ? body
+          : JSON.stringify(body),
+      }),
+      env(),
+    );
     const text = await response.text();
     let json;
     try {
@@ -111,10 +118,16 @@ export function testEmulator(config: Partial<Config> = {}) {
   /** The state as JSON text, for "nothing changed" assertions. */
   const stateText = () => JSON.stringify(emulator.state);
 
+  /** A request as given, through what `Deno.serve` calls (env defaults to this machine). */
+  const request = (url: string, init: RequestInit = {}, remote = env()) =>
+    serve(new Request(url, init), remote);
+
   return {
     emulator,
     areas,
-    app,
+    request,
+    /** The Hono app alone: every route, the signed areas' too, without `fetch`'s own path. */
+    hono,
     signed,
     send,
     control,

@@ -6,10 +6,12 @@ import { ApiError, failureBody, toApiError } from "../core/errors.ts";
 
 /** Control-API errors use the vendor's envelope and codes too, with ids of their own kind. */
 export function controlError(emulator: Emulator) {
-  return (error: unknown, c: Context<AppEnv>): Response => {
+  return (error: unknown, c?: Context<AppEnv>): Response => {
     if (!(error instanceof ApiError)) console.error("ccemu: control API:", error);
     const apiError = toApiError(error);
-    return c.json(failureBody(emulator.newControlRequestId(), apiError, false), apiError.status);
+    const body = failureBody(emulator.newControlRequestId(), apiError, false);
+    // A route's context keeps the headers it set first (the `allow` of a wrong method).
+    return c ? c.json(body, apiError.status) : Response.json(body, { status: apiError.status });
   };
 }
 

@@ -3,7 +3,7 @@ import type { AuthDiagnostics, FaultMark } from "./journal.ts";
 import type { RequestTarget } from "./request-target.ts";
 
 export interface AppEnv {
-  /** `Deno.serve`'s handler info; tests calling `app.request` pass `{ remoteAddr }` themselves. */
+  /** `Deno.serve`'s handler info; in-process tests pass `{ remoteAddr }` themselves. */
   Bindings: { remoteAddr?: { hostname: string } } | undefined;
   Variables: {
     requestId: string;

@@ -2,10 +2,9 @@
  * Records every exchange on an emulated area in the journal: the request as it came, the response
  * as it left, timing, and what the signed-API dispatcher learnt (auth diagnostics, error code).
  */
-import type { Context, Next } from "hono";
-import type { AppEnv } from "./app-env.ts";
 import { bodyText, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
+import type { Exchange, ExchangeMiddleware } from "./exchange.ts";
 import { requestTarget } from "./request-target.ts";
 import {
   type Area,
@@ -38,7 +37,7 @@ function queryRecord(pairs: [string, string][]): Record<string, string | string[
 }
 
 /** The request body: as the handler read it, or (when it did not) as much as the journal keeps. */
-async function requestBody(c: Context<AppEnv>): Promise<StoredBody | null> {
+async function requestBody(c: Exchange): Promise<StoredBody | null> {
   const text = c.get("bodyText");
   const contentLength = c.get("headers")["content-length"];
   const declared = Number(contentLength ?? NaN);
@@ -54,7 +53,7 @@ async function requestBody(c: Context<AppEnv>): Promise<StoredBody | null> {
   };
 }
 
-async function responseBody(c: Context<AppEnv>): Promise<StoredBody | null> {
+async function responseBody(c: Exchange): Promise<StoredBody | null> {
   const serialized = c.get("responseText");
   if (serialized !== undefined) return storeBody(serialized);
   const response = c.res;
@@ -66,8 +65,8 @@ async function responseBody(c: Context<AppEnv>): Promise<StoredBody | null> {
   return text === "" ? null : storeBody(text);
 }
 
-export function journalExchanges(emulator: Emulator, area: Area) {
-  return async (c: Context<AppEnv>, next: Next): Promise<void> => {
+export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddleware {
+  return async (c, next) => {
     const elapsed = emulator.clock.stopwatch();
     const time = emulator.clock.now();
     const requestId = emulator.newRequestId();

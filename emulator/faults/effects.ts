@@ -4,8 +4,7 @@
  * wait in real time) and then lets it run; `truncate` and `slow-body` let it run and damage the
  * answer on its way out, as a network failing after the service did its work would.
  */
-import type { Context } from "hono";
-import type { AppEnv } from "../core/app-env.ts";
+import type { Exchange } from "../core/exchange.ts";
 import { ApiError } from "../core/errors.ts";
 import type { FaultMark } from "../core/journal.ts";
 import { effectText } from "./effect-text.ts";
@@ -47,7 +46,7 @@ function bodyStream(chunks: Uint8Array[], pause: number, cut: boolean): Readable
 
 /** The answer again, with the same status and headers but a damaged body (no length: it lies). */
 async function damaged(
-  c: Context<AppEnv>,
+  c: Exchange,
   response: Response,
   shape: (bytes: Uint8Array) => { chunks: Uint8Array[]; pause: number; cut: boolean },
   mark: FaultMark,
@@ -78,7 +77,7 @@ function split(bytes: Uint8Array, count: number): Uint8Array[] {
 
 /** Marks the exchange for the journal and acts out the rule's effect around `run`. */
 export async function applyFault(
-  c: Context<AppEnv>,
+  c: Exchange,
   rule: FaultRule,
   run: () => Promise<Response>,
 ): Promise<Response> {

@@ -5,12 +5,11 @@
  *   enterpriseId belongs to the key -> the operation's handler -> `{ requestId, ...result }`.
  * Nothing reaches a handler before every check passed, so a rejected request changes no state.
  */
-import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import type { AppEnv } from "../core/app-env.ts";
 import { bodyText, parseJsonObject, readBody } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
+import type { Exchange, ExchangeHandler } from "../core/exchange.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
 import { authenticate } from "./auth.ts";
@@ -49,7 +48,7 @@ function isJsonMediaType(value: string | undefined): boolean {
 }
 
 async function jsonBody(
-  c: Context<AppEnv>,
+  c: Exchange,
   headers: Record<string, string>,
   limit: number,
 ): Promise<unknown> {
@@ -81,7 +80,7 @@ function checkEnterprise(params: unknown, enterpriseId: string): void {
 }
 
 /** Answers JSON, keeping the text for the journal (cheaper than cloning the response stream). */
-function respond(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200): Response {
+function respond(c: Exchange, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
   c.set("responseText", text);
   // A Response of its own, not c.body(): no header set on the context reaches a signed answer.
@@ -109,11 +108,11 @@ export function signedApi(
   rateLimiter: RateLimiter,
   faults: FaultStore,
   { name: area, prefix, operations }: SignedArea,
-) {
+): ExchangeHandler {
   const byPath = new Map(operations.map((op) => [op.path, op]));
   const names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
 
-  return async (c: Context<AppEnv>): Promise<Response> => {
+  return async (c) => {
     const requestId = c.get("requestId");
     try {
       const target = c.get("target") ?? requestTarget(c.req.url);

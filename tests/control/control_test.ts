@@ -105,7 +105,7 @@ Deno.test("journal routes: list with filters, one entry, clear", async () => {
 
 Deno.test("the events stream carries journal entries and state changes live", async () => {
   using ccemu = testEmulator();
-  const response = await ccemu.app.request("http://127.0.0.1:8686/_emulator/events", {
+  const response = await ccemu.request("http://127.0.0.1:8686/_emulator/events", {
     headers: { host: "127.0.0.1:8686" },
   }, {
     remoteAddr: { hostname: "127.0.0.1" },

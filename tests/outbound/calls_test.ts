@@ -125,7 +125,7 @@ Deno.test("call_done_list and call_detail: the spec's shapes, filters, a dialogu
     ) => [r.resultName, r.resultValue]),
     [["意向等级", "A级(有明确意向)"], ["关注点", "额度"]],
   );
-  const wav = await ccemu.app.request(
+  const wav = await ccemu.request(
     callInstance.luyinOssUrl.replace(ccemu.emulator.selfOrigin, "http://127.0.0.1:8686"),
     { headers: { host: "127.0.0.1:8686" } },
     { remoteAddr: { hostname: "127.0.0.1" } },
@@ -167,7 +167,7 @@ Deno.test("a call's dialogue is its script once and its recording as long as the
   );
   assert.equal(new Set(phoneLogs.map((l: { content: string }) => l.content)).size, 7);
   assert.equal(phoneLogs.at(-1).endTime, callInstance.endTime ?? call.endTime);
-  const wav = await ccemu.app.request(
+  const wav = await ccemu.request(
     callInstance.luyinOssUrl.replace(ccemu.emulator.selfOrigin, "http://127.0.0.1:8686"),
     { headers: { host: "127.0.0.1:8686" } },
     { remoteAddr: { hostname: "127.0.0.1" } },

@@ -60,7 +60,7 @@ Deno.test("a request signed the SDK's way is accepted", async (t) => {
     );
   });
   await t.step("the gateway spec's ContentType header spelling", async () => {
-    const res = await ccemu.app.request(
+    const res = await ccemu.request(
       (signUrl({
         method: "POST",
         url: "http://127.0.0.1:8686/gateway/robot_list",
