@@ -19,6 +19,11 @@ export interface AppEnv {
     bodyText?: string;
     /** The response body as text, when the handler serialized it (so the journal need not clone). */
     responseText?: string;
+    /**
+     * The response a handler built and its headers as a plain object: the journal copies these
+     * rather than read them back, while that response is still the one sent.
+     */
+    answer?: { response: Response; headers: Record<string, string> };
     errorCode?: string;
     /** The fault rule that fired, for the journal. */
     fault?: FaultMark;

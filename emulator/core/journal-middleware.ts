@@ -36,27 +36,28 @@ function queryRecord(pairs: [string, string][]): Record<string, string | string[
   return out;
 }
 
-/** The request body: as the handler read it, or (when it did not) as much as the journal keeps. */
-async function requestBody(c: Exchange): Promise<StoredBody | null> {
-  const text = c.get("bodyText");
-  const contentLength = c.get("headers")["content-length"];
+/** The Content-Length as a number, when the request declared one. */
+function declaredSize(contentLength: string | undefined): number | undefined {
   const declared = Number(contentLength ?? NaN);
-  if (text !== undefined) return storeBody(text, Number.isNaN(declared) ? undefined : declared);
+  return Number.isNaN(declared) ? undefined : declared;
+}
+
+/** A request body the handler did not read: as much of it as the journal keeps. */
+async function unreadBody(c: Exchange): Promise<StoredBody | null> {
+  const contentLength = c.get("headers")["content-length"];
   if (!c.req.raw.body || c.req.raw.bodyUsed) return null;
   const read = await readBody(c.req.raw, MAX_STORED_BODY, contentLength);
   const prefix = bodyText(read);
   if (!read.overLimit) return prefix === "" ? null : storeBody(prefix);
   return {
     text: prefix,
-    size: Number.isNaN(declared) ? read.bytes.length : declared,
+    size: declaredSize(contentLength) ?? read.bytes.length,
     truncated: true,
   };
 }
 
-async function responseBody(c: Exchange): Promise<StoredBody | null> {
-  const serialized = c.get("responseText");
-  if (serialized !== undefined) return storeBody(serialized);
-  const response = c.res;
+/** A response body the handler did not serialize itself: read from a clone. */
+async function unserializedBody(response: Response): Promise<StoredBody | null> {
   // Streams are recorded event by event by whoever produces them, never buffered here.
   if (!response.body || response.headers.get("content-type")?.startsWith("text/event-stream")) {
     return null;
@@ -76,6 +77,10 @@ export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddle
     c.set("target", target);
     c.set("headers", headers);
     await next();
+    // What the handler kept of its request and answer is copied; the rest is read back, which
+    // takes awaits and a pass over the response's Headers.
+    const requestText = c.get("bodyText"), responseText = c.get("responseText");
+    const answer = c.get("answer");
     emulator.journal.add<ExchangeEntry>({
       kind: "exchange",
       requestId,
@@ -85,11 +90,15 @@ export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddle
       path: target.pathname,
       query: queryRecord(target.query),
       headers,
-      body: await requestBody(c),
+      body: requestText !== undefined
+        ? storeBody(requestText, declaredSize(headers["content-length"]))
+        : await unreadBody(c),
       response: {
         status: c.res.status,
-        headers: headersObject(c.res.headers),
-        body: await responseBody(c),
+        headers: answer?.response === c.res ? answer.headers : headersObject(c.res.headers),
+        body: responseText !== undefined
+          ? storeBody(responseText)
+          : await unserializedBody(c.res),
       },
       durationMs: elapsed(),
       auth: c.get("auth"),

@@ -84,10 +84,10 @@ function respond(c: Exchange, body: unknown, status: ContentfulStatusCode = 200)
   const text = JSON.stringify(body);
   c.set("responseText", text);
   // A Response of its own, not c.body(): no header set on the context reaches a signed answer.
-  return new Response(text, {
-    status,
-    headers: { "content-type": "application/json; charset=UTF-8" },
-  });
+  const headers = { "content-type": "application/json; charset=UTF-8" };
+  const response = new Response(text, { status, headers });
+  c.set("answer", { response, headers });
+  return response;
 }
 
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
