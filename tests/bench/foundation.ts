@@ -22,7 +22,7 @@ import {
 } from "./kit.ts";
 import { ensureWrk, PINNED, pinTo, wrk, type WrkRequest, type WrkResult } from "./wrk.ts";
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const BARE = new URL("./bare-server.ts", import.meta.url).pathname;
 
 export async function benchFoundation(): Promise<Row[]> {
