@@ -27,7 +27,11 @@ export interface AuthRequest {
   path: string;
   /** The decoded query pairs, in order. */
   query: [string, string][];
-  remoteAddress: string;
+  /**
+   * The caller's address, asked only when the key has an allow-list: `Deno.serve` answers each
+   * read with a call into its runtime and a fresh object.
+   */
+  remoteAddress: () => string;
 }
 
 export interface AuthSettings {
@@ -203,13 +207,12 @@ export function authenticate(
   }
   diagnostics.matched = matched;
 
-  if (!ipAllowed(key.ipAllowList, request.remoteAddress)) {
+  const address = key.ipAllowList.length ? request.remoteAddress() : "";
+  if (!ipAllowed(key.ipAllowList, address)) {
     return fail(
       "UnauthorizedOperation",
       "ip-allow-list",
-      `The caller address ${
-        request.remoteAddress || "(unknown)"
-      } is not on the allow-list of ${accessKeyId} (${key.ipAllowList.join(", ")}).`,
+      `The caller address ${address || "(unknown)"} is not on the allow-list of ${accessKeyId} (${key.ipAllowList.join(", ")}).`,
     );
   }
   if (!permits(key, settings.operation.path, settings.operation.readOnly)) {

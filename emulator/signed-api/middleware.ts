@@ -137,7 +137,7 @@ export function signedApi(
           host: headers.host ?? target.host,
           path,
           query: target.query,
-          remoteAddress: c.env?.remoteAddr?.hostname ?? "",
+          remoteAddress: () => c.env?.remoteAddr?.hostname ?? "",
         },
         {
           findKey: (id) => emulator.findKey(id),
