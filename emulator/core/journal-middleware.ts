@@ -96,9 +96,7 @@ export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddle
       response: {
         status: c.res.status,
         headers: answer?.response === c.res ? answer.headers : headersObject(c.res.headers),
-        body: responseText !== undefined
-          ? storeBody(responseText)
-          : await unserializedBody(c.res),
+        body: responseText !== undefined ? storeBody(responseText) : await unserializedBody(c.res),
       },
       durationMs: elapsed(),
       auth: c.get("auth"),

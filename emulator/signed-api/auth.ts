@@ -212,7 +212,9 @@ export function authenticate(
     return fail(
       "UnauthorizedOperation",
       "ip-allow-list",
-      `The caller address ${address || "(unknown)"} is not on the allow-list of ${accessKeyId} (${key.ipAllowList.join(", ")}).`,
+      `The caller address ${address || "(unknown)"} is not on the allow-list of ${accessKeyId} (${
+        key.ipAllowList.join(", ")
+      }).`,
     );
   }
   if (!permits(key, settings.operation.path, settings.operation.readOnly)) {
