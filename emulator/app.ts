@@ -59,6 +59,13 @@ export interface App {
   areas: Areas;
 }
 
+/** A signed area's `prefix/`, and the journal middleware and dispatcher its requests run through. */
+interface SignedPath {
+  prefix: string;
+  journal: ExchangeMiddleware;
+  dispatch: ExchangeHandler;
+}
+
 /** Every area of one emulator, each with its runtime built from the current state. */
 function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Areas {
   const gateway = createGatewayArea(emulator);
@@ -89,8 +96,7 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
   const failed = controlError(emulator);
   app.onError(failed);
   const faults = areas.faults.store;
-  /** Each signed area's `prefix/`, its journal middleware and its dispatcher. */
-  const signedPaths: [string, ExchangeMiddleware, ExchangeHandler][] = [];
+  const signedPaths: SignedPath[] = [];
   for (const area of list) {
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
@@ -100,7 +106,7 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
       prefix,
       operations,
     });
-    signedPaths.push([`${prefix}/`, journal, dispatch]);
+    signedPaths.push({ prefix: `${prefix}/`, journal, dispatch });
     app.use(`${prefix}/*`, journal);
     app.all(`${prefix}/*`, dispatch);
   }
@@ -163,9 +169,9 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
     const path = url.indexOf("/", url.indexOf("//") + 2);
     const signed = request.method === "HEAD"
       ? undefined
-      : signedPaths.find(([prefix]) => url.startsWith(prefix, path));
+      : signedPaths.find(({ prefix }) => url.startsWith(prefix, path));
     return signed
-      ? serveExchange(request, info, signed[1], signed[2]).catch((error) => failed(error))
+      ? serveExchange(request, info, signed.journal, signed.dispatch).catch((e) => failed(e))
       : app.fetch(request, info);
   };
   return { hono: app, fetch, areas };

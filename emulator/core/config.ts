@@ -22,7 +22,7 @@ export interface Config {
   /** Extra host names a signature may have been computed for. */
   signHosts: string[];
   journalSize: number;
-  /** What the journal keeps at most: the UTF-8 bytes of its entries' JSON. */
+  /** What the journal keeps at most: the UTF-8 bytes of its entries (JSON and bodies). */
   journalBytes: number;
   maxBodyBytes: number;
   /** How far ahead of ccemu's clock a Timestamp may be, in seconds. */

@@ -95,14 +95,17 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/** The UTF-8 length of a string, without encoding it. */
+/**
+ * The UTF-8 length of a string, without encoding it: what TextEncoder writes, a lone surrogate
+ * counted as the three bytes of the U+FFFD it becomes.
+ */
 export function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) continue;
     if (code < 0x800) bytes += 1;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+    else if (code <= 0xdbff && code >= 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       bytes += 2; // a surrogate pair: two code units, four bytes
       i++;
     } else bytes += 2;
@@ -216,7 +219,7 @@ export class Journal {
     // its own, of its exact size (three times its length would hold a large push entry's 400 KB
     // in 1.2 MB).
     const segment = (json.length + request.length + response.length) * 3 > SEGMENT_BYTES
-      ? concat([json, request, response].map((text) => UTF8_ENCODER.encode(text)))
+      ? new Uint8Array(utf8Length(json) + utf8Length(request) + utf8Length(response))
       : this.#spare ?? new Uint8Array(SEGMENT_BYTES);
     if (segment === this.#spare) this.#spare = undefined;
     this.#segments.set(++this.#segmentNo, segment);
@@ -292,7 +295,7 @@ export class Journal {
     return this.#nextId - this.#firstId;
   }
 
-  /** The UTF-8 bytes of the retained entries' JSON, counted against `maxBytes`. */
+  /** The UTF-8 bytes of the retained entries (JSON and bodies), counted against `maxBytes`. */
   get bytes(): number {
     return this.#bytes;
   }
@@ -335,13 +338,6 @@ function put(segment: Uint8Array, at: number, text: string): number {
   if (text === "") return at;
   const { read, written } = UTF8_ENCODER.encodeInto(text, segment.subarray(at));
   return read === text.length ? at + written : -1;
-}
-
-/** The parts one after the other, in an array of their exact size. */
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  parts.reduce((at, part) => (out.set(part, at), at + part.length), 0);
-  return out;
 }
 
 /** `from`, `from + step`, … up to `to` (not included). */

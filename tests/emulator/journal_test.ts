@@ -209,3 +209,17 @@ Deno.test("utf8Length counts bytes as TextEncoder does", () => {
     assert.equal(utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
   }
 });
+
+Deno.test("utf8Length is exact for any UTF-16, lone surrogates too (sizes a large entry's segment)", () => {
+  const encoder = new TextEncoder();
+  fc.assert(
+    fc.property(
+      fc.string({ unit: "binary" }),
+      fc.array(fc.integer({ min: 0xd800, max: 0xdfff }), { maxLength: 4 }),
+      (text, surrogates) => {
+        const mixed = text + String.fromCharCode(...surrogates) + text;
+        assert.equal(utf8Length(mixed), encoder.encode(mixed).length);
+      },
+    ),
+  );
+});
