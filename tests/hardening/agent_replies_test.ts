@@ -143,6 +143,26 @@ Deno.test("a large reply reaches the session whole; its journal entry keeps 64 K
   ]);
 });
 
+Deno.test("a reply's content is measured as JSON: escapes count towards the 64 KiB kept", async () => {
+  await using ccemu = await startEmulator();
+  // 40,000 characters, 80,000 once each quote is escaped: over 64 KiB only as JSON.
+  const quotes = '"'.repeat(40_000);
+  await using agent = startTestAgent(() =>
+    Response.json(envelope([message(100, { content: quotes }), message(100, { content: "x" })]))
+  );
+  const robotId = await register(ccemu, agent.url);
+  const { json } = await openSession(ccemu, { robotId });
+  const reply = await say(ccemu, json.sessionId, { text: "hi" });
+  assert.equal(reply.json.messages[0].content.content, quotes, "the visitor gets it whole");
+  const { push } = ccemu.journal.get(reply.json.journalId) as unknown as {
+    push: { delivered: { messages: { type: number; content: unknown; contentCut?: boolean }[] } };
+  };
+  assert.deepEqual(push.delivered.messages, [
+    { type: 100, content: null, contentCut: true },
+    { type: 100, content: { content: "x" } },
+  ]);
+});
+
 Deno.test("replies nested too deep are the agent's invalid reply, and nothing breaks after", async () => {
   await using ccemu = await startEmulator();
   const deep = `{"status":200,"code":"success","data":{"answers":${nested(10_000, "1")}}}`;
