@@ -38,6 +38,10 @@ export function testEmulator(config: Partial<Config> = {}) {
   const { fetch: serve, hono, areas } = createApp(emulator);
   const env = (remote = "127.0.0.1") => ({ remoteAddr: { hostname: remote } });
 
+  /** A request as given, through what `Deno.serve` calls (env defaults to this machine). */
+  const request = (url: string, init: RequestInit = {}, remote = env()) =>
+    serve(new Request(url, init), remote);
+
   /** Sends a request signed as the Java SDK signs it, in process. */
   function signed(method: string, path: string, options: SignedRequestOptions = {}) {
     const url = new URL(path, BASE);
@@ -72,7 +76,7 @@ export function testEmulator(config: Partial<Config> = {}) {
       ? "application/json; charset=UTF-8"
       : options.contentType;
     if (body !== undefined && contentType !== null) headers["content-type"] = contentType;
-    const response = await serve(new Request(url, { method, headers, body }), env(options.remote));
+    const response = await request(url, { method, headers, body }, env(options.remote));
     const text = await response.text();
     return {
       status: response.status,
@@ -89,22 +93,15 @@ export function testEmulator(config: Partial<Config> = {}) {
     body?: unknown,
     headers: Record<string, string> = {},
   ) {
-    const response = await serve(
-      new Request(new URL(path, BASE).href, {
-        method,
-        headers: {
-          host: "127.0.0.1:8686",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...headers,
-        },
-        body: body === undefined
-          ? undefined
-          : typeof body === "string"
-          ? body
-          : JSON.stringify(body),
-      }),
-      env(),
-    );
+    const response = await request(new URL(path, BASE).href, {
+      method,
+      headers: {
+        host: "127.0.0.1:8686",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
     const text = await response.text();
     let json;
     try {
@@ -117,10 +114,6 @@ export function testEmulator(config: Partial<Config> = {}) {
 
   /** The state as JSON text, for "nothing changed" assertions. */
   const stateText = () => JSON.stringify(emulator.state);
-
-  /** A request as given, through what `Deno.serve` calls (env defaults to this machine). */
-  const request = (url: string, init: RequestInit = {}, remote = env()) =>
-    serve(new Request(url, init), remote);
 
   return {
     emulator,

@@ -10,6 +10,12 @@ export interface BodyRead {
   text?: string;
 }
 
+/** The Content-Length as a number, when one was declared. */
+export function declaredSize(contentLength: string | null | undefined): number | undefined {
+  const declared = Number(contentLength ?? NaN);
+  return Number.isNaN(declared) ? undefined : declared;
+}
+
 /**
  * Reads a request's (or a response's) body, keeping at most `limit` bytes. `contentLength` is the
  * header's value, for a caller that has read the headers already.
@@ -19,14 +25,14 @@ export async function readBody(
   limit: number,
   contentLength = request.headers.get("content-length"),
 ): Promise<BodyRead> {
-  const declared = Number(contentLength ?? NaN);
+  const declared = declaredSize(contentLength);
   // A declared length within the limit: one read. `request.body` is not touched on this path:
   // Deno builds a ReadableStream when it is, which measured 4 µs of a signed request.
-  if (declared <= limit) {
+  if (declared !== undefined && declared <= limit) {
     return { bytes: new Uint8Array(await request.arrayBuffer()), overLimit: false };
   }
   if (!request.body) return { bytes: new Uint8Array(), overLimit: false };
-  if (declared > limit) {
+  if (declared !== undefined && declared > limit) {
     await request.body.cancel().catch(() => {});
     return { bytes: new Uint8Array(), overLimit: true };
   }

@@ -2,7 +2,7 @@
  * Records every exchange on an emulated area in the journal: the request as it came, the response
  * as it left, timing, and what the signed-API dispatcher learnt (auth diagnostics, error code).
  */
-import { bodyText, readBody } from "./body.ts";
+import { bodyText, declaredSize, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
 import type { Exchange, ExchangeMiddleware } from "./exchange.ts";
 import { requestTarget } from "./request-target.ts";
@@ -34,12 +34,6 @@ function queryRecord(pairs: [string, string][]): Record<string, string | string[
     out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return out;
-}
-
-/** The Content-Length as a number, when the request declared one. */
-function declaredSize(contentLength: string | undefined): number | undefined {
-  const declared = Number(contentLength ?? NaN);
-  return Number.isNaN(declared) ? undefined : declared;
 }
 
 /** A request body the handler did not read: as much of it as the journal keeps. */
