@@ -33,7 +33,7 @@ export function requestTarget(url: string): RequestTarget {
   if (plain && plain[2] !== "80" && !(Number(plain[2]) > 65535)) {
     const [, host, , pathname, search = ""] = plain;
     return {
-      pathname,
+      pathname: ownCopy(pathname),
       origin: `http://${host}`,
       host,
       query: queryPairs(search),
@@ -72,7 +72,17 @@ function queryPairs(search: string): [string, string][] {
 
 function decoded(text: string): string {
   const spaced = text.includes("+") ? text.replaceAll("+", " ") : text;
-  return spaced.includes("%") ? decodeURIComponent(spaced) : spaced;
+  return spaced.includes("%") ? decodeURIComponent(spaced) : ownCopy(spaced);
+}
+
+/**
+ * Text without escapes as a string of its own. V8 keeps a substring of 13 characters or more as a
+ * view into the string it was cut from (here the URL), and a journal entry holding one leaves
+ * JSON.stringify's fast path for all of the entry (1.3 instead of 0.6 µs in process).
+ * `decodeURIComponent` copies such text unchanged.
+ */
+function ownCopy(text: string): string {
+  return text.length >= 13 ? decodeURIComponent(text) : text;
 }
 
 /** `forEach`, not the iterator: measured ten times faster on URLSearchParams. */

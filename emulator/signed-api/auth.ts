@@ -176,8 +176,10 @@ export function authenticate(
   const paths = pathCandidates(request.path);
   diagnostics.hostsTried = hosts;
   const canonical = canonicalQuery(request.query);
+  // Joined, not concatenated: a string built with `+` or a template is a tree of pieces in V8,
+  // and kept in the journal's diagnostics it would send JSON.stringify off its fast path.
   const textFor = (host: string, path: string) =>
-    `${request.method.toUpperCase()}${host}${path}?${canonical}`;
+    [request.method.toUpperCase(), host, path, "?", canonical].join("");
   // The first candidate is what the SDK signs, so an accepted request costs one HMAC. Stopping
   // early reveals only which public host name matched, nothing of the secret.
   const expected = diagnostics.expectedStringToSign = textFor(hosts[0], paths[0]);

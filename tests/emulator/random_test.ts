@@ -21,3 +21,13 @@ Deno.test("uuids are version-4 shaped and floats lie in [0, 1)", () => {
     assert.ok(x >= 0 && x < 1);
   }
 });
+
+Deno.test("a seed's uuids stay the ones earlier versions gave (snapshots and replays carry them)", () => {
+  const r = new Random(42);
+  assert.deepEqual([r.uuid(), r.uuid(), r.uuid()], [
+    "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+    "2cc09a8a-86ce-44d3-85f2-45149fef4401",
+    "dd8fbf1e-78e9-4541-bffb-0079e1ce9b93",
+  ]);
+  assert.equal(new Random(0xffffffff).uuid(), "e57bf3d3-3081-45a4-b735-0390f1ade904");
+});

@@ -38,8 +38,9 @@ Deno.test("URLs that new URL rewrites are read through it: host case, ports, dot
 });
 
 Deno.test("requestTarget reads any URL as new URL does (property)", () => {
+  // Up to 24 characters: a path or value of 13 or more is copied rather than sliced.
   const piece = (chars: string) =>
-    fc.string({ unit: fc.constantFrom(...[...chars]), maxLength: 12 });
+    fc.string({ unit: fc.constantFrom(...[...chars]), maxLength: 24 });
   const host = fc.oneof(
     fc.constantFrom("localhost", "127.0.0.1", "LocalHost", "127.1", "a-b.example", "xn--a.b"),
     piece("abcXY09.-"),
