@@ -71,11 +71,11 @@ export function parseParameters<S extends z.ZodType>(schema: S, input: unknown):
   return result.data;
 }
 
-/** A time (epoch ms or ISO text) within the range ccemu accepts, as epoch ms. */
 /** An http or https URL (agents' domains, scenario robots, callback URLs). */
 export const httpUrl = (): z.ZodURL =>
   zod.url({ protocol: /^https?$/, error: "must be an http or https URL" });
 
+/** A time (epoch ms or ISO text) within the range ccemu accepts, as epoch ms. */
 export const timeValue = (): z.ZodType<number, unknown> =>
   zod.union([zod.string(), zod.number()], { error: TIME_RULE }).transform((value, ctx) => {
     const t = parseTime(value);

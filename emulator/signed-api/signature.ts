@@ -2,8 +2,8 @@
  * The open API's signature (spec part 5), byte-exact with the vendor's Java SDK. Pure functions:
  * both the verifier (middleware) and the signing client (harness) use them.
  */
-import { hmac } from "@noble/hashes/hmac";
-import { sha1 } from "@noble/hashes/legacy";
+import { type _HMAC, hmac } from "@noble/hashes/hmac.js";
+import { sha1 } from "@noble/hashes/legacy.js";
 
 /** The common query parameters every signed call carries. */
 export const COMMON_PARAMETERS = ["AccessKeyId", "Expires", "Timestamp", "Signature"] as const;
@@ -85,10 +85,8 @@ export function stringToSign(
  * allocates almost nothing of its own (a fresh clone and digest measured 1.1 µs more). Safe because a
  * call never awaits. Bounded, since secrets come from the small key table and `ccemu sign`.
  */
-const KEYED = new Map<
-  string,
-  { keyed: ReturnType<typeof hmac.create>; scratch: ReturnType<typeof hmac.create> }
->();
+type Sha1Hmac = _HMAC<ReturnType<typeof sha1.create>>;
+const KEYED = new Map<string, { keyed: Sha1Hmac; scratch: Sha1Hmac }>();
 const MAX_KEYED = 1024;
 const UTF8 = new TextEncoder();
 const DIGEST = new Uint8Array(20);
