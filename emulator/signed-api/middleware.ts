@@ -19,8 +19,6 @@ import type { RateLimiter } from "./rate-limit.ts";
 import { tenantOf } from "../core/tenants.ts";
 import { COMMON_PARAMETERS } from "./signature.ts";
 import { parseParameters, withoutNulls } from "../core/validation.ts";
-import { requestTarget } from "../core/request-target.ts";
-import { headersObject } from "../core/journal-middleware.ts";
 
 const NO_QUERY = z.strictObject({});
 
@@ -115,8 +113,8 @@ export function signedApi(
   return async (c) => {
     const requestId = c.get("requestId");
     try {
-      const target = c.get("target") ?? requestTarget(c.req.url);
-      const headers = c.get("headers") ?? headersObject(c.req.raw.headers);
+      // Read once by the journal middleware, which every signed prefix runs first (app.ts).
+      const target = c.get("target"), headers = c.get("headers");
       const path = target.pathname;
       const operation = byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
       if (!operation) {
