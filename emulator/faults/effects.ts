@@ -79,7 +79,7 @@ function split(bytes: Uint8Array, count: number): Uint8Array[] {
 export async function applyFault(
   c: Exchange,
   rule: FaultRule,
-  run: () => Promise<Response>,
+  run: () => Response | Promise<Response>,
 ): Promise<Response> {
   const mark: FaultMark = { ruleId: rule.id, effect: effectText(rule.effect) };
   if (rule.note) mark.note = rule.note;

@@ -85,6 +85,14 @@ Deno.test("a request signed the SDK's way is accepted", async (t) => {
     });
     assertError(res, 400, "UnknownParameter");
   });
+  await t.step("POST with a business query parameter the operation does not take", async () => {
+    const res = await ccemu.signed("POST", "/gateway/robot_list", {
+      query: { colour: "red" },
+      body: { robotStatus: 0 },
+    });
+    assertError(res, 400, "UnknownParameter");
+    assert.match(res.json.error.message, /^colour/);
+  });
   await t.step("GET without business parameters", async () => {
     await ok(await ccemu.signed("GET", "/aikb/list_public_repositories"));
   });

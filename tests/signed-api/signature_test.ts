@@ -128,6 +128,24 @@ Deno.test("parseTimestamp accepts exactly the times Date.UTC gives back unchange
   );
 });
 
+Deno.test("parseTimestamp refuses a timestamp with any one character changed out of its shape (property)", () => {
+  // The shape as a regex, the way it was first written: the parser reads character codes instead.
+  const SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+  const valid = "2026-01-05T01:00:00Z";
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: valid.length }),
+      fc.constantFrom(..."0123456789-T:Z+ .a/\u0660\uff10"),
+      fc.constantFrom(0, 1),
+      (at, char, insert) => {
+        const text = valid.slice(0, at) + char + valid.slice(at + 1 - insert);
+        if (!SHAPE.test(text)) assert.equal(parseTimestamp(text), undefined, text);
+      },
+    ),
+    { seed: 20261124, numRuns: 3000 },
+  );
+});
+
 Deno.test("signUrl signs the host without its port and the path without its trailing slash", () => {
   const { url, stringToSign: text } = signUrl({
     method: "POST",
