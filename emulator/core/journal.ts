@@ -140,7 +140,6 @@ export function storeBody(text: string, size = utf8Length(text)): StoredBody {
   };
 }
 
-
 /** Entries are stored in segments of this size (an entry larger than one gets its own). */
 const SEGMENT_BYTES = 1024 * 1024;
 
