@@ -22,7 +22,7 @@ import {
 } from "./kit.ts";
 import { ensureWrk, PINNED, pinTo, wrk, type WrkRequest, type WrkResult } from "./wrk.ts";
 
-const ROUNDS = 5;
+const ROUNDS = 7;
 const BARE = new URL("./bare-server.ts", import.meta.url).pathname;
 
 export async function benchFoundation(): Promise<Row[]> {
@@ -59,8 +59,11 @@ export async function benchFoundation(): Promise<Row[]> {
       for (const { origin, request } of Object.values(targets)) {
         await wrk(origin, [request], { seconds: 1 }); // warm-up
       }
+      // Every other round runs the windows in reverse order, so that a drift in the machine's speed
+      // (this VM's swings by a fifth for minutes) favours neither side of a ratio.
+      const order = Object.entries(targets);
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [name, { origin, request }] of Object.entries(targets)) {
+        for (const [name, { origin, request }] of round % 2 ? order.toReversed() : order) {
           results[name].push(await wrk(origin, [request], { seconds: SECONDS }));
         }
       }
