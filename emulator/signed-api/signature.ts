@@ -145,7 +145,7 @@ export function parseTimestamp(text: string): number | undefined {
   ) return undefined;
   const y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
   const h = digits(text, 11, 2), mi = digits(text, 14, 2), s = digits(text, 17, 2);
-  // NaN (a non-digit) fails every comparison below, so it is refused with the rest.
+  // A NaN (a non-digit) fails the comparisons below and is refused; the year has none of its own.
   if (!(y >= 0)) return undefined;
   // Date.UTC would roll over (Feb 30 -> Mar 2); a rolled-over date is not the time the caller
   // wrote. Date.UTC reads years 0-99 as 1900-1999, so their leap years are those years'.
