@@ -172,7 +172,7 @@ export function signedApi(
           : parseParameters(operation.query ?? NO_QUERY, business);
       }
       checkEnterprise(params, enterprise.enterpriseId);
-      const answer = (result: OperationResult) => respond(c, { requestId, ...result });
+      const reply = (result: OperationResult) => respond(c, { requestId, ...result });
       // Most handlers answer at once: awaiting their result anyway cost two more microtask turns.
       const run = () => {
         const result = operation.handle(
@@ -180,7 +180,7 @@ export function signedApi(
           params,
           queryParams,
         );
-        return result instanceof Promise ? result.then(answer) : answer(result);
+        return result instanceof Promise ? result.then(reply) : reply(result);
       };
       const fault = faults.pick({
         area,
