@@ -5,6 +5,7 @@
 import { ConfigError, parseConfig, USAGE } from "../emulator/core/config.ts";
 import { startServer } from "../emulator/server.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
+import { launchers, whenLauncherEnds } from "./launchers.ts";
 
 async function start(args: string[]): Promise<number> {
   let config;
@@ -52,7 +53,9 @@ async function start(args: string[]): Promise<number> {
   const stop = () => stopped.resolve();
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
+  const unwatch = whenLauncherEnds(await launchers(), stop);
   await stopped.promise;
+  unwatch();
   await running.close();
   console.log("ccemu stopped");
   return EXIT.ok;

@@ -14,7 +14,7 @@ import { ApiError } from "./core/errors.ts";
 import { journalExchanges } from "./core/journal-middleware.ts";
 import { type ExchangeHandler, type ExchangeMiddleware, serveExchange } from "./core/exchange.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
-import { loopbackOnly } from "./control/guard.ts";
+import { controlGuard } from "./control/guard.ts";
 import { controlError, methodsAt } from "./control/http.ts";
 import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
@@ -116,7 +116,8 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
   for (const area of list) if (area.storage) app.route("/_storage", area.storage);
 
   const operations = list.flatMap((area) => area.signed?.operations ?? []);
-  app.use("/_emulator/*", loopbackOnly);
+  const guard = controlGuard(emulator.config.allowHosts);
+  app.use("/_emulator/*", guard);
   app.route("/_emulator", stateRoutes(emulator, operations, { scenario: ScenarioSchema }));
   app.route("/_emulator/clock", clockRoutes(emulator));
   const names = list.filter((a) => a.signed).map((a) => a.name);
@@ -136,8 +137,8 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {
     const script = uiScript();
-    app.get("/", loopbackOnly, (c) => c.html(INDEX_HTML));
-    app.get("/ui.js", loopbackOnly, async (c) => {
+    app.get("/", guard, (c) => c.html(INDEX_HTML));
+    app.get("/ui.js", guard, async (c) => {
       c.header("content-type", "text/javascript; charset=utf-8");
       return c.body(await script());
     });

@@ -3,7 +3,8 @@
  * What fixtures, snapshots and the harness are typed by.
  */
 import { composeState, type CoreState } from "./core/state.ts";
-import { loadFixtures as loadFixturesOf } from "./core/fixtures.ts";
+import { fixturesFrom, loadFixtures as loadFixturesOf } from "./core/fixtures.ts";
+import { DEMO_FIXTURES } from "./packaged.ts";
 import { faultsSlice, type FaultState } from "./faults/schemas.ts";
 import { gatewaySlice, type GatewayState } from "./gateway/schemas.ts";
 import { kbSlice, type KbState } from "./kb/schemas.ts";
@@ -18,5 +19,8 @@ export type State = CoreState & {
 
 export const STATE = composeState<State>([outboundSlice, kbSlice, gatewaySlice, faultsSlice]);
 
-/** Loads a fixture file or folder into one validated state. */
-export const loadFixtures = (path: string): Promise<State> => loadFixturesOf(STATE, path);
+/** Loads a fixture file or folder into one validated state; without a path, the demo tenant. */
+export const loadFixtures = (path?: string): Promise<State> =>
+  path === undefined
+    ? Promise.resolve(fixturesFrom(STATE, DEMO_FIXTURES))
+    : loadFixturesOf(STATE, path);

@@ -1,18 +1,45 @@
 /**
- * The browser UI: `ui/main.ts` bundled by Deno's own bundler on the first request for it (so that
- * start-up stays fast and nothing is built ahead or committed), then served from memory.
+ * The browser UI: a prebuilt `ui.js` beside this module when there is one (the npm package ships
+ * one beside its bundled program), otherwise `ui/main.ts` bundled by Deno's own bundler on the
+ * first request for it (so that start-up stays fast and nothing is built ahead or committed), then
+ * served from memory. Either works whether this module was loaded from a file or over https.
  */
 import { fileURLToPath } from "node:url";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** Reads a file or https resource; undefined when it is not there. */
+async function readPackaged(url: URL): Promise<string | undefined> {
+  if (url.protocol === "file:") {
+    return await Deno.readTextFile(fileURLToPath(url)).catch((error) => {
+      if (error instanceof Deno.errors.NotFound) return undefined;
+      throw error;
+    });
+  }
+  const response = await fetch(url);
+  if (response.ok) return await response.text();
+  await response.body?.cancel();
+  return undefined;
+}
 
+/**
+ * `deno bundle` of ui/main.ts. Loaded over https, the sources are bundled from there, with the
+ * import map of the deno.json published beside them (a remote module has no local config).
+ */
 async function build(): Promise<string> {
+  const root = new URL("..", import.meta.url);
   const dir = await Deno.makeTempDir({ prefix: "ccemu-ui-" });
   try {
     const out = `${dir}/ui.js`;
+    const args = ["bundle", "--quiet", "--platform=browser", "--minify", "-o", out];
+    if (root.protocol === "file:") args.push("ui/main.ts");
+    else {
+      const config = JSON.parse(await readPackaged(new URL("deno.json", root)) ?? "{}");
+      await Deno.writeTextFile(`${dir}/imports.json`, JSON.stringify({ imports: config.imports }));
+      args.push(`--import-map=${dir}/imports.json`, `--allow-import=${root.host}`);
+      args.push(new URL("ui/main.ts", root).href);
+    }
     const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", "--platform=browser", "--minify", "-o", out, "ui/main.ts"],
-      cwd: ROOT,
+      args,
+      cwd: root.protocol === "file:" ? fileURLToPath(root) : dir,
       stdout: "null",
       stderr: "piped",
     }).output();
@@ -23,6 +50,11 @@ async function build(): Promise<string> {
   }
 }
 
+/** The prebuilt bundle beside this module, or one built now. */
+async function load(): Promise<string> {
+  return await readPackaged(new URL("./ui.js", import.meta.url)) ?? await build();
+}
+
 /**
  * The bundled UI script, built on the first call and then kept (one per app, so no module holds
  * it). A failed build is retried on the next call.
@@ -30,7 +62,7 @@ async function build(): Promise<string> {
 export function uiScript(): () => Promise<string> {
   let bundle: Promise<string> | undefined;
   return () =>
-    bundle ??= build().catch((error) => {
+    bundle ??= load().catch((error) => {
       bundle = undefined;
       throw error;
     });

@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Outbound AI calling from the outside, with curl: create a task, import customers with the
 # script's variables as properties, start it, let the virtual clock run until the dialing is done,
-# list the finished calls and read one call's dialogue. Start ccemu first with a manual clock:
-#   npx ccemu start --clock manual        (or: npx --yes deno@2.9.6 task start -- --clock manual)
+# list the finished calls and read one call's dialogue. Start ccemu first with a manual clock and
+# seed 1 (the answers below are seed 1's: another seed gives other outcomes), from a clone:
+#   npx --yes deno@2.9.6 task start -- --clock manual --seed 1
+# or with the npm package installed:  npx ccemu start --clock manual --seed 1
 set -euo pipefail
 CCEMU=${CCEMU:-http://127.0.0.1:8686}
-SIGN=${SIGN:-npx ccemu sign}   # prints a curl command signed with the demo key
+# Prints a curl command signed with the demo key: this clone's `ccemu sign` when the script runs
+# from one, the npm package's otherwise.
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -f "$here/../main.ts" ]; then
+  default_sign="npx --yes deno@2.9.6 run --allow-read --allow-net $here/../main.ts sign"
+else
+  default_sign="npx ccemu sign"
+fi
+SIGN=${SIGN:-$default_sign}
 call() { $SIGN POST "$CCEMU$1" --body "$2" | sh; echo; }
 
 # 1. A task on script 3001 (variables 客户姓名, 分期金额) calling from line 501, with one redial of

@@ -6,10 +6,13 @@
 import { wallNow } from "../emulator/core/clock.ts";
 import { queryPairs, signUrl } from "../emulator/signed-api/signature.ts";
 
+/** Where a `SignedClient` sends its requests, and the key, time and host it signs them with. */
 export interface ClientOptions {
   /** ccemu's base URL, e.g. `http://127.0.0.1:8686`. */
   url: string;
+  /** The `AccessKeyId` to sign with; default the demo key's (`ccemu-demo-key`). */
   accessKeyId?: string;
+  /** That key's secret, which keys the HMAC-SHA1 signature (never sent); default the demo key's. */
   accessKeySecret?: string;
   /** The time to sign with, in ms; defaults to the wall clock. Pass the emulator's clock in tests. */
   now?: () => number;
@@ -19,10 +22,13 @@ export interface ClientOptions {
   signHost?: string;
 }
 
+/** What a signed request got back: the HTTP status, the parsed JSON envelope and the headers. */
 export interface ApiResponse<T = Record<string, unknown>> {
+  /** The answer's HTTP status; a vendor error has its own, e.g. 403 for `SignaturesExpired`. */
   status: number;
   /** The parsed JSON body (`requestId` plus `result`, or `error`). */
   body: T & { requestId?: string; error?: { code: string; message: string } };
+  /** The response headers. */
   headers: Headers;
 }
 
@@ -56,6 +62,7 @@ export const DEMO_KEY: { accessKeyId: string; accessKeySecret: string; enterpris
  * ```
  */
 export class SignedClient {
+  /** A client that signs every request with `options` (the demo key unless they name another). */
   constructor(readonly options: ClientOptions) {}
 
   /** Returns a signed URL for `method` and `path`, with `query` as business parameters. */
@@ -91,6 +98,10 @@ export class SignedClient {
     return this.request<T>("GET", path, { query });
   }
 
+  /**
+   * A signed request with any method: `query` is signed with the common parameters, `body` (when
+   * given) is sent as JSON. An answer that is not JSON comes back as `error.code` `NotJson`.
+   */
   async request<T>(
     method: string,
     path: string,

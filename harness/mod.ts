@@ -35,6 +35,8 @@ import { ScenarioSchema } from "../emulator/scenarios/schemas.ts";
 import { parseParameters } from "../emulator/core/validation.ts";
 import { seedSequences } from "../emulator/core/state.ts";
 import { INTERNALS, internals } from "./internals.ts";
+import { checkListen, explainPermissions } from "./permissions.ts";
+import { parseFixtureFile } from "../emulator/core/fixtures.ts";
 import type { FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
 import type { CallbackDelivery, CallbackUrl } from "../emulator/outbound/schemas.ts";
 import {
@@ -73,6 +75,15 @@ export type {
   CallbackUrl,
 } from "../emulator/outbound/schemas.ts";
 export type { CallbackCheck, CallbackCheckCall } from "../emulator/outbound/callback-urls.ts";
+export type { Exchange } from "../emulator/gateway/sessions.ts";
+export type { KeptMessage, PushEvent } from "../emulator/gateway/schemas.ts";
+export type { Area, JournalEntry as BaseJournalEntry } from "../emulator/core/journal.ts";
+export type { PushOutcome } from "../emulator/gateway/push.ts";
+export type { Delivery } from "../emulator/gateway/replies.ts";
+export type { AgentError } from "../emulator/gateway/streams.ts";
+export type { CallbackEntry } from "../emulator/outbound/callbacks.ts";
+export type { ERROR_STATUS, ErrorCode } from "../emulator/core/errors.ts";
+export type { FAULT_AREAS } from "../emulator/faults/schemas.ts";
 
 /**
  * A scenario as JSON: `name`, `robot`, optional `visitor` and `responseMode`, and `steps`, each
@@ -92,11 +103,13 @@ export type EmulatorSnapshot = Snapshot<StateDocument>;
  * with `using` ends (or at `remove()`).
  */
 export interface FaultHandle extends Disposable {
+  /** The rule's id, as `faults.list()` shows it. */
   readonly id: number;
   /** Requests the rule matched so far. */
   readonly matched: number;
   /** Requests it fired on so far. */
   readonly fired: number;
+  /** Removes the rule now; removing it again, or at the end of the block, does nothing. */
   remove(): void;
 }
 
@@ -110,11 +123,15 @@ export interface EmulatorOptions {
   clockStart?: number;
   /** Default 1, so that ids and outcomes repeat from run to run. */
   seed?: number;
+  /** Parity mode (`--strict`): messages as terse as the vendor's, no diagnostics; default off. */
   strict?: boolean;
+  /** More host names a signature may be computed for (`--sign-host`), e.g. the cloud host. */
   signHosts?: string[];
+  /** How many entries the journal keeps, the oldest going first (default 5000). */
   journalSize?: number;
   /** What the journal keeps at most, in characters of its entries (default 32 MiB). */
   journalBytes?: number;
+  /** How many seconds a request's `Timestamp` may be ahead of ccemu's clock (default 900). */
   maxClockSkewSeconds?: number;
   /** A scenario file or folder to ship (what `/_emulator/scenarios` lists); default fixtures/scenarios. */
   scenarios?: string;
@@ -131,22 +148,34 @@ export interface EmulatorOptions {
 export interface RunningEmulator extends AsyncDisposable {
   /** `http://127.0.0.1:PORT`. */
   url: string;
+  /** ccemu's virtual clock, which signatures, expiries and scheduled calls all read. */
   clock: {
+    /** The virtual time now, ms since the epoch. */
     now(): number;
     /** Moves time forward, firing due timers; returns how many fired. */
     advance(ms: number): number;
+    /** Moves time forward to `time` (ms), firing due timers; never back. Returns how many fired. */
     advanceTo(time: number): number;
+    /** Sets the time, back too; forward fires the timers due on the way. Returns how many fired. */
     set(time: number): number;
   };
+  /** The journal (`JournalEntry` lists its kinds), bounded by `journalSize` and `journalBytes`. */
   journal: {
+    /** The entries still kept that pass `filter`, oldest first. */
     list(filter?: JournalFilter): JournalEntry[];
+    /** One entry by id; undefined once it was dropped or cleared. */
     get(id: number): JournalEntry | undefined;
+    /** Drops every entry; the ids of new ones go on from the last. */
     clear(): void;
   };
   /** Back to the fixtures (state, generator, timers); the clock keeps its time. */
   reset(): void;
   /** The whole state as a snapshot object; pass it to `restore` to go back to it. */
   snapshot(): EmulatorSnapshot;
+  /**
+   * Goes back to a snapshot: state, clock reading, generator and stored bytes. One that does not
+   * validate changes nothing.
+   */
   restore(snapshot: EmulatorSnapshot): void;
   /** Adds an access key; returns it as stored (with defaults filled in). */
   addKey(key: Partial<AccessKey> & Pick<AccessKey, "accessKeyId" | "accessKeySecret">): AccessKey;
@@ -189,8 +218,15 @@ export interface RunningEmulator extends AsyncDisposable {
   };
   /** A signing client on this emulator; by default the demo key, signing with the virtual clock. */
   client(options?: Partial<ClientOptions>): SignedClient;
+  /**
+   * Stops ccemu: cuts off pushes in flight, stops its timers and the server, and resolves once it
+   * has stopped. Calling it again answers the same promise.
+   */
   close(): Promise<void>;
 }
+
+/** What a fixture given as an object is called in its messages, where a file would be named. */
+const FIXTURES_OBJECT = "(the fixtures object given to startEmulator)";
 
 /**
  * Starts ccemu in this process on a free loopback port, with a manual clock and seed 1 unless
@@ -208,8 +244,12 @@ export interface RunningEmulator extends AsyncDisposable {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? "manual";
   const fixtures = typeof options.fixtures === "object"
-    ? seedSequences(parseParameters(STATE.schema, structuredClone(options.fixtures)), STATE)
-    : await loadFixtures(options.fixtures ?? DEFAULT_CONFIG.fixtures);
+    ? seedSequences(
+      parseFixtureFile(STATE, FIXTURES_OBJECT, structuredClone(options.fixtures)),
+      STATE,
+    )
+    : await loadFixtures(options.fixtures).catch(explainPermissions);
+  checkListen(DEFAULT_CONFIG.host);
   const running = await startServer({
     ...DEFAULT_CONFIG,
     port: 0,
@@ -222,10 +262,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     journalSize: options.journalSize ?? DEFAULT_CONFIG.journalSize,
     journalBytes: options.journalBytes ?? DEFAULT_CONFIG.journalBytes,
     maxClockSkewSeconds: options.maxClockSkewSeconds ?? DEFAULT_CONFIG.maxClockSkewSeconds,
-    scenarios: options.scenarios ?? DEFAULT_CONFIG.scenarios,
+    scenarios: options.scenarios,
     pushDeadlineMs: options.pushDeadlineMs ?? DEFAULT_CONFIG.pushDeadlineMs,
     pushMaxBytes: options.pushMaxBytes ?? DEFAULT_CONFIG.pushMaxBytes,
-  }, fixtures);
+  }, fixtures).catch(explainPermissions);
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;
   const faults = running.areas.faults.store;

@@ -7,7 +7,7 @@ import { formatTimestamp, signUrl } from "../emulator/signed-api/signature.ts";
 import { DEMO_KEY } from "../harness/client.ts";
 
 export const BASE = "http://127.0.0.1:8686";
-const fixtures = await loadFixtures(DEFAULT_CONFIG.fixtures);
+const fixtures = await loadFixtures();
 
 export interface SignedRequestOptions {
   body?: unknown;

@@ -1,8 +1,11 @@
 /**
  * `deno task pack`: assembles the npm package `ccemu` in dist/npm/ (its own folder, so that no
  * package.json ever sits beside ccemu's deno.json) and packs it with npm. The package holds the
- * program (app/), a Node launcher (bin/ccemu.mjs) and the `deno` npm package as its one
- * dependency; no tests, benchmarks or examples. The last line printed is the tarball's path.
+ * program bundled into one file with its runtime dependencies (app/ccemu.js), the browser UI
+ * prebuilt beside it (app/ui.js), the start task's V8 flags (app/deno.json), a Node launcher
+ * (bin/ccemu.mjs) and the `deno` npm package as its one dependency: after `npm install` it runs
+ * with no registry reachable. No tests, benchmarks or examples. The last line printed is the
+ * tarball's path.
  */
 import { copy } from "./copy.ts";
 import { VERSION } from "../emulator/version.ts";
@@ -10,25 +13,34 @@ import { VERSION } from "../emulator/version.ts";
 const ROOT = new URL("..", import.meta.url).pathname;
 const OUT = `${ROOT}dist/npm/`;
 const DENO_VERSION = Deno.version.deno;
+/** The project's public home, named in package.json; the package is not on a registry yet. */
+const HOME = "https://github.com/ccemu/ccemu";
 
-/** What the program needs at run time, relative to the repository. */
-const APP = [
-  "main.ts",
-  "cli",
-  "emulator",
-  "harness",
-  "ui",
-  "fixtures/default",
-  "fixtures/scenarios",
-  "deno.json",
-  "deno.lock",
-];
+/** `deno bundle` with these arguments, from the repository. */
+async function bundle(...args: string[]): Promise<void> {
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--quiet", "--minify", ...args],
+    cwd: ROOT,
+    stderr: "piped",
+  }).output();
+  if (code !== 0) {
+    console.error(new TextDecoder().decode(stderr));
+    Deno.exit(1);
+  }
+}
 
 await Deno.remove(`${ROOT}dist`, { recursive: true }).catch(() => {});
-for (const path of APP) await copy(`${ROOT}${path}`, `${OUT}app/${path}`);
+await bundle("--platform=deno", "-o", `${OUT}app/ccemu.js`, "main.ts");
+// emulator/ui-bundle.ts serves a ui.js it finds beside itself, here the bundled program.
+await bundle("--platform=browser", "-o", `${OUT}app/ui.js`, "ui/main.ts");
+const { tasks } = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+await Deno.writeTextFile(
+  `${OUT}app/deno.json`,
+  JSON.stringify({ tasks: { start: tasks.start.command } }, null, 2) + "\n",
+);
 await copy(`${ROOT}npm/bin/ccemu.mjs`, `${OUT}bin/ccemu.mjs`);
 await copy(`${ROOT}LICENSE`, `${OUT}LICENSE`);
-await copy(`${ROOT}README.md`, `${OUT}README.md`);
+await copy(`${ROOT}npm/README.md`, `${OUT}README.md`);
 await Deno.writeTextFile(
   `${OUT}package.json`,
   JSON.stringify(
@@ -41,7 +53,10 @@ await Deno.writeTextFile(
       type: "module",
       bin: { ccemu: "bin/ccemu.mjs" },
       files: ["app", "bin", "LICENSE", "README.md"],
-      engines: { node: ">=18" },
+      repository: { type: "git", url: `git+${HOME}.git` },
+      homepage: `${HOME}#readme`,
+      bugs: { url: `${HOME}/issues` },
+      engines: { node: ">=20" },
       dependencies: { deno: DENO_VERSION },
     },
     null,

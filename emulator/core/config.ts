@@ -1,15 +1,18 @@
 /** Command-line flags -> one typed Config. The defaults are what `deno task start` runs with. */
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type ClockMode, parseTime } from "./clock.ts";
+import { didYouMean } from "./did-you-mean.ts";
 
 export interface Config {
   port: number;
   host: string;
   /** A fixture file or folder. */
-  fixtures: string;
-  /** A scenario file or folder: what the UI lists and `/_emulator/scenarios` replays by name. */
-  scenarios: string;
+  fixtures?: string;
+  /**
+   * A scenario file or folder: what the UI lists and `/_emulator/scenarios` replays by name.
+   * Unset, the fixtures and scenarios are the ones ccemu ships (`emulator/packaged.ts`).
+   */
+  scenarios?: string;
   clock: ClockMode;
   /** Where virtual time starts (ms); undefined = the wall clock's now (real mode only). */
   clockStart?: number;
@@ -21,6 +24,8 @@ export interface Config {
   strict: boolean;
   /** Extra host names a signature may have been computed for. */
   signHosts: string[];
+  /** Host names besides loopback that the control API and UI answer (`--allow-host`). */
+  allowHosts: string[];
   journalSize: number;
   /** What the journal keeps at most: the UTF-8 bytes of its entries (JSON and bodies). */
   journalBytes: number;
@@ -33,11 +38,6 @@ export interface Config {
   pushMaxBytes: number;
 }
 
-export const DEFAULT_FIXTURES = fileURLToPath(new URL("../../fixtures/default", import.meta.url));
-export const DEFAULT_SCENARIOS = fileURLToPath(
-  new URL("../../fixtures/scenarios", import.meta.url),
-);
-
 /**
  * Where a manual clock starts unless told: Monday 2026-01-05 09:00 in Asia/Shanghai, inside the
  * demo tenant's working hours, and the same on every run so that outputs repeat byte for byte.
@@ -47,12 +47,11 @@ export const MANUAL_CLOCK_START = Date.parse("2026-01-05T01:00:00Z");
 export const DEFAULT_CONFIG: Config = {
   port: 8686,
   host: "127.0.0.1",
-  fixtures: DEFAULT_FIXTURES,
-  scenarios: DEFAULT_SCENARIOS,
   clock: "real",
   ui: true,
   strict: false,
   signHosts: [],
+  allowHosts: [],
   journalSize: 5000,
   journalBytes: 32 * 1024 * 1024,
   maxBodyBytes: 32 * 1024 * 1024,
@@ -73,6 +72,8 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --seed N              seed of the generator (ids, outcomes)         [random]
   --snapshot FILE       import FILE at start if present, export to it on clean exit
   --sign-host NAME      also accept signatures computed for this host (repeatable)
+  --allow-host NAME     the control API and UI also answer this Host (repeatable), e.g. a
+                        CI service's name; cross-site Origins are still refused
   --journal-size N      journal entries kept                          [5000]
   --journal-mb N        journal kept, MiB of entries (UTF-8); the oldest go first [32]
   --max-body-mb N       largest request body accepted, MiB            [32]
@@ -99,6 +100,36 @@ function integer(
   return n;
 }
 
+/** The flags of `ccemu start`, as parseArgs reads them. */
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  fixtures: { type: "string" },
+  scenarios: { type: "string" },
+  clock: { type: "string" },
+  "clock-start": { type: "string" },
+  seed: { type: "string" },
+  snapshot: { type: "string" },
+  "sign-host": { type: "string", multiple: true },
+  "allow-host": { type: "string", multiple: true },
+  "journal-size": { type: "string" },
+  "journal-mb": { type: "string" },
+  "max-body-mb": { type: "string" },
+  "max-clock-skew": { type: "string" },
+  "push-deadline": { type: "string" },
+  "push-max-mb": { type: "string" },
+  strict: { type: "boolean" },
+  "no-ui": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** parseArgs names an unknown flag but not the one meant: its message gains it when one is close. */
+function withFlagHint(message: string): string {
+  const flag = /^Unknown option '(--[^']+)'/.exec(message)?.[1];
+  const hint = flag ? didYouMean(flag, Object.keys(OPTIONS).map((name) => `--${name}`)) : "";
+  return hint ? `${message}: ${hint}` : message;
+}
+
 /** Parses argv; throws ConfigError with the usage on a bad flag, returns "help" for --help. */
 export function parseConfig(args: string[]): Config | "help" {
   let values;
@@ -107,29 +138,10 @@ export function parseConfig(args: string[]): Config | "help" {
       // `deno task start -- --port 0` hands the "--" on; flags after it are still flags.
       args: args[0] === "--" ? args.slice(1) : args,
       strict: true,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        fixtures: { type: "string" },
-        scenarios: { type: "string" },
-        clock: { type: "string" },
-        "clock-start": { type: "string" },
-        seed: { type: "string" },
-        snapshot: { type: "string" },
-        "sign-host": { type: "string", multiple: true },
-        "journal-size": { type: "string" },
-        "journal-mb": { type: "string" },
-        "max-body-mb": { type: "string" },
-        "max-clock-skew": { type: "string" },
-        "push-deadline": { type: "string" },
-        "push-max-mb": { type: "string" },
-        strict: { type: "boolean" },
-        "no-ui": { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: OPTIONS,
     }));
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    throw new ConfigError(withFlagHint((error as Error).message));
   }
   if (values.help) return "help";
   const clock = values.clock ?? "real";
@@ -160,6 +172,7 @@ export function parseConfig(args: string[]): Config | "help" {
     ui: !values["no-ui"],
     strict: values.strict ?? false,
     signHosts: values["sign-host"] ?? [],
+    allowHosts: values["allow-host"] ?? [],
     journalSize: integer("journal-size", values["journal-size"], 1, 1_000_000) ?? d.journalSize,
     journalBytes: (integer("journal-mb", values["journal-mb"], 1, 4096) ?? 32) * 1024 * 1024,
     maxBodyBytes: (integer("max-body-mb", values["max-body-mb"], 1, 1024) ?? 32) * 1024 * 1024,

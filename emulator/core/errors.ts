@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   InternalError: 500,
 } as const;
 
+/** A vendor error code (spec part 7), e.g. `InvalidParameter`: a key of `ERROR_STATUS`. */
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**

@@ -2,14 +2,35 @@
  * Fixtures: JSON files that each hold any part of the state. A folder's `*.json` files are read in
  * name order and their lists joined. Every problem stops start-up with the file and the JSON path.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { z } from "zod";
+import { didYouMean } from "./did-you-mean.ts";
 import { parseJson } from "./json.ts";
+import { jsonErrorLocation } from "./json-error-location.ts";
+import { keysAt } from "./schema-keys.ts";
 import { type CoreState, seedSequences, type StateDefinition } from "./state.ts";
 
 export class FixtureError extends Error {
-  constructor(readonly file: string, readonly path: string, detail: string) {
-    super(`invalid fixture ${file}: ${path}: ${detail}`);
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(`invalid fixture ${file}: ${path}: ${detail}`, options);
+  }
+}
+
+/**
+ * A fixture path that names nothing: a mistyped path, not an invalid fixture, so the message says
+ * that, with the path as resolved (a relative one is read from the working directory).
+ */
+export class FixtureNotFound extends FixtureError {
+  constructor(file: string, options?: ErrorOptions) {
+    super(file, "$", "no such file", options);
+    const absolute = resolve(file);
+    this.message = `cannot load fixtures: no such file or folder: ${file}` +
+      (absolute === file ? "" : ` (resolved to ${absolute})`);
   }
 }
 
@@ -23,9 +44,18 @@ function jsonPath(path: readonly PropertyKey[]): string {
   return "$" + path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
 }
 
-function firstIssue(error: z.ZodError): { path: string; message: string } {
+function firstIssue(error: z.ZodError, schema: z.ZodType): { path: string; message: string } {
   const issue = error.issues[0];
-  const keys = issue.code === "unrecognized_keys" ? `: ${issue.keys.join(", ")}` : "";
+  let keys = "";
+  if (issue.code === "unrecognized_keys") {
+    const known = keysAt(schema, issue.path);
+    keys = `: ${
+      issue.keys.map((key) => {
+        const hint = didYouMean(key, known);
+        return hint ? `${key} (${hint})` : key;
+      }).join(", ")
+    }`;
+  }
   return { path: jsonPath(issue.path), message: issue.message + keys };
 }
 
@@ -37,7 +67,7 @@ export function parseFixtureFile<S extends CoreState>(
 ): S {
   const result = definition.schema.safeParse(json);
   if (!result.success) {
-    const { path, message } = firstIssue(result.error);
+    const { path, message } = firstIssue(result.error, definition.schema);
     throw new FixtureError(file, path, message);
   }
   return result.data;
@@ -105,12 +135,22 @@ async function readJson(file: string): Promise<unknown> {
   try {
     text = await Deno.readTextFile(file);
   } catch (error) {
-    throw new FixtureError(file, "$", `cannot read: ${(error as Error).message}`);
+    throw new FixtureError(file, "$", `cannot read: ${(error as Error).message}`, { cause: error });
   }
   try {
     return parseJson(text);
   } catch (error) {
-    throw new FixtureError(file, "$", `not valid JSON: ${(error as Error).message}`);
+    if (!(error instanceof SyntaxError)) {
+      throw new FixtureError(file, "$", `not valid JSON: ${(error as Error).message}`);
+    }
+    // V8 says where for some mistakes only, as an offset: the line and column are what an editor
+    // goes to, and they are given for every mistake.
+    const { line, column } = jsonErrorLocation(text);
+    const reason = error.message.replace(
+      / in JSON at position .*$|, (?:\.\.\.)?".*" is not valid JSON$/s,
+      "",
+    );
+    throw new FixtureError(file, `line ${line}, column ${column}`, `not valid JSON: ${reason}`);
   }
 }
 
@@ -129,12 +169,25 @@ export async function loadFixtures<S extends CoreState>(
       files.sort();
     }
   } catch (error) {
-    throw new FixtureError(path, "$", `cannot read: ${(error as Error).message}`);
+    if (error instanceof Deno.errors.NotFound) throw new FixtureNotFound(path, { cause: error });
+    throw new FixtureError(path, "$", `cannot read: ${(error as Error).message}`, { cause: error });
   }
-  const parsed = [];
-  for (const file of files) {
-    const json = await readJson(file);
-    parsed.push({ file, json, state: parseFixtureFile(definition, file, json) });
-  }
-  return mergeFixtures(definition, parsed);
+  const read = [];
+  for (const file of files) read.push({ file, json: await readJson(file) });
+  return fixturesFrom(definition, read);
+}
+
+/** Fixture files already read (each its name and JSON), validated and merged into one state. */
+export function fixturesFrom<S extends CoreState>(
+  definition: StateDefinition<S>,
+  files: readonly { file: string; json: unknown }[],
+): S {
+  return mergeFixtures(
+    definition,
+    files.map(({ file, json }) => ({
+      file,
+      json,
+      state: parseFixtureFile(definition, file, json),
+    })),
+  );
 }

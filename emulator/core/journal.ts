@@ -11,10 +11,13 @@ export const MAX_STORED_BODY = 64 * 1024;
 /** The surface an entry belongs to: an area's name, or `storage`. */
 export type Area = string;
 
+/** A request or response body as the journal keeps it: its text, cut past 64 KiB, and its size. */
 export interface StoredBody {
+  /** The body's text; only its start when `truncated`. */
   text: string;
   /** Size in bytes of the whole body. */
   size: number;
+  /** True when the body was longer than the journal keeps (64 KiB) and `text` is its start. */
   truncated: boolean;
   /** `sha256:` and the hex SHA-256 of the whole body, when it was cut and ccemu read all of it. */
   digest?: string;
@@ -22,23 +25,29 @@ export interface StoredBody {
 
 /** What the signature check found, recorded for every signed request (never the secret). */
 export interface AuthDiagnostics {
+  /** Whether the request passed every check. */
   outcome: "accepted" | "rejected";
+  /** The `AccessKeyId` the request gave. */
   accessKeyId?: string;
   /** The check that failed, e.g. `signature`, `expires`, `ip-allow-list`. */
   failedCheck?: string;
   /** The string-to-sign ccemu expected, for the first host tried. */
   expectedStringToSign?: string;
+  /** The host names tried: the `Host` header without its port, as sent, and each `--sign-host`. */
   hostsTried?: string[];
   /** Which host and path variant matched, when one did. */
   matched?: { host: string; path: string };
+  /** The failed check's message in full (the journal keeps it under `--strict` too). */
   detail?: string;
 }
 
 /** A fault rule fired on this exchange (emulator/faults): which, and what the client got. */
 export interface FaultMark {
+  /** The id of the rule that fired. */
   ruleId: number;
   /** The effect in a few words: `TooManyRequests`, `gateway 503`, `delay 2000 ms`. */
   effect: string;
+  /** The rule's note, when it has one. */
   note?: string;
   /** What reached the client, when that differs from the recorded answer (cut, slowed). */
   detail?: string;
@@ -51,20 +60,34 @@ export interface FaultMark {
  * `push`, the outbound `sms`), so the core knows none of their shapes.
  */
 export interface JournalEntry {
+  /** The entry's id: 1, 2, 3… in the order entries were added, never reused. */
   id: number;
+  /** What kind of exchange: `exchange`, or an area's own (`push`, `sms`, `callback`). */
   kind: string;
+  /**
+   * The request's id: the `requestId` a client's answer carried, or the one ccemu gave a request
+   * it made itself.
+   */
   requestId: string;
   /** Virtual time the exchange started, ms. */
   time: number;
+  /** The surface it belongs to: `outbound`, `kb`, `gateway`, or `storage` for the storage host. */
   area: Area;
+  /** The HTTP method. */
   method: string;
+  /** The URL's path, without the query. */
   path: string;
+  /** The query parameters; a name given more than once has a list. */
   query: Record<string, string | string[]>;
+  /** The request headers, names in lower case. */
   headers: Record<string, string>;
+  /** The request body; null when there was none. */
   body: StoredBody | null;
+  /** The answer: its status (0 when none came to a request ccemu made), headers and body. */
   response: { status: number; headers: Record<string, string>; body: StoredBody | null };
   /** Real milliseconds the exchange took. */
   durationMs: number;
+  /** What the signature check found, for a request to a signed API. */
   auth?: AuthDiagnostics;
   /** The vendor error code, when the exchange failed with one. */
   errorCode?: string;
@@ -81,7 +104,9 @@ export interface ExchangeEntry extends JournalEntry {
   kind: "exchange";
 }
 
+/** Which entries `list` answers: every field optional, all of those given must hold. */
 export interface JournalFilter {
+  /** Entries of this area only: `outbound`, `kb`, `gateway` or `storage`. */
   area?: string;
   /** Entries whose path contains this text. */
   path?: string;

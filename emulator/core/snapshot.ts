@@ -10,16 +10,28 @@ import type { CoreState } from "./state.ts";
 
 /** Stored bytes as a snapshot carries them. */
 export interface SnapshotMedia {
+  /** Its media type, as stored (e.g. `image/png`). */
   contentType: string;
+  /** The file name it was stored with. */
   fileName: string;
+  /** The bytes, base64-encoded. */
   base64: string;
 }
 
+/**
+ * A snapshot as JSON: the whole state `S`, the clock reading, the generator's position and the
+ * stored bytes. Export writes version 2.
+ */
 export interface Snapshot<S extends CoreState = CoreState> {
+  /** Always `ccemu-snapshot`. */
   format: "ccemu-snapshot";
+  /** 2; version 1 (without `media`) still imports. */
   version: 1 | 2;
+  /** The virtual clock's reading, ms. */
   clock: { now: number };
+  /** The seeded generator's position, so that ids and outcomes go on as they would have. */
   random: { state: number };
+  /** The whole state: the core's tenants, keys and sequences, and each area's slice. */
   state: S;
   /** Stored bytes by key (absent in version 1). */
   media?: Record<string, SnapshotMedia>;

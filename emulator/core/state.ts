@@ -15,7 +15,9 @@ const CORE_SHAPE = {
 };
 /** The core's part of the state (written out: it is part of the harness's published API). */
 export interface CoreState {
+  /** The tenants. */
   enterprises: Enterprise[];
+  /** The access keys, of every tenant. */
   accessKeys: AccessKey[];
   /** Next id per kind of record. */
   sequences: Record<string, number>;

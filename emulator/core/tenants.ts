@@ -8,7 +8,9 @@ import { allowListEntryProblem } from "./ip-allow-list.ts";
 
 /** A tenant. */
 export interface Enterprise {
+  /** The tenant's id, a text of digits (the demo tenant's is `7000001`). */
   enterpriseId: string;
+  /** Its name. */
   name: string;
   /** IANA zone for working windows and day-precision dates. */
   timeZone: string;
@@ -16,8 +18,11 @@ export interface Enterprise {
 
 /** An access key: who may call the signed APIs, for which tenant, with what, from where. */
 export interface AccessKey {
+  /** The key's id: what a request gives as `AccessKeyId`. */
   accessKeyId: string;
+  /** The secret that keys the HMAC-SHA1 signature; no message or journal entry shows it. */
   accessKeySecret: string;
+  /** The tenant the key calls for. */
   enterpriseId: string;
   /** The management user the key belongs to (owner of personal repositories, `deleteUser`). */
   username: string;
@@ -25,6 +30,10 @@ export interface AccessKey {
   permissions: string[];
   /** Allowed caller addresses: `10.1.2.3`, `10.1.*.*`, `10.1.0.*-10.1.3.*`; empty: any. */
   ipAllowList: string[];
+  /**
+   * At most `requests` per `perSeconds`, counted in fixed windows of the virtual clock; past it a
+   * request gets `TooManyRequests`. None: no limit.
+   */
   rateLimit?: { requests: number; perSeconds: number };
 }
 

@@ -25,6 +25,12 @@ export function gatewayPage(status: number): string {
 }
 
 /**
+ * Damaged bodies go out chunked, as they would without a length: the server then sends the
+ * status line at once and streams, rather than wait for the body to end (or fail) to count it.
+ */
+const CHUNKED = { "transfer-encoding": "chunked" };
+
+/**
  * A body that sends `bytes` (after `pause` ms between chunks when slowed) and then, when `cut`,
  * fails instead of ending: the server closes the connection mid-body, which every HTTP client
  * reports as an I/O error ("error reading a body", "unexpected end of stream", "socket hang up").
@@ -34,11 +40,17 @@ function bodyStream(chunks: Uint8Array[], pause: number, cut: boolean): Readable
   let timer: ReturnType<typeof setTimeout> | undefined;
   return new ReadableStream({
     async pull(controller) {
-      if (next > 0 && pause > 0) await new Promise((r) => (timer = setTimeout(r, pause)));
-      if (next < chunks.length) controller.enqueue(chunks[next++]);
-      if (next < chunks.length) return;
-      if (cut) controller.error(new Error("ccemu fault: connection closed mid-body"));
-      else controller.close();
+      const wait = (ms: number) => new Promise((r) => (timer = setTimeout(r, ms)));
+      if (next < chunks.length) {
+        if (next > 0 && pause > 0) await wait(pause);
+        controller.enqueue(chunks[next++]);
+        if (next === chunks.length && !cut) controller.close();
+        return;
+      }
+      // The cut comes on a later read and a timer later, so the bytes before it reach the socket
+      // (an error clears the stream's queue) and the status line goes out first.
+      await wait(0);
+      controller.error(new Error("ccemu fault: connection closed mid-body"));
     },
     cancel: () => clearTimeout(timer),
   });
@@ -64,6 +76,7 @@ async function damaged(
     : `answer sent in ${chunks.length} chunks ${pause} ms apart`;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  headers.set("transfer-encoding", "chunked");
   return new Response(bodyStream(chunks, pause, cut), { status: response.status, headers });
 }
 
@@ -103,7 +116,7 @@ export async function applyFault(
     case "reset":
       c.set("responseText", "");
       mark.detail = "the connection closed before any body byte; the request changed nothing";
-      return new Response(bodyStream([], 0, true), { status: 200 });
+      return new Response(bodyStream([], 0, true), { status: 200, headers: CHUNKED });
     case "delay":
       await sleep(effect.ms);
       return run();

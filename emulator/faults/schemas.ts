@@ -104,6 +104,7 @@ export interface FaultRuleInput {
   every?: number;
   /** Fire with this probability, drawn from the seeded generator. */
   probability?: number;
+  /** What the rule does when it fires. */
   effect: FaultEffect;
   /** A label for the inspector and the rule list. */
   note?: string;
@@ -111,15 +112,27 @@ export interface FaultRuleInput {
 
 /** A rule as stored: its id and how often it matched and fired. */
 export interface FaultRule extends FaultRuleInput {
+  /** The rule's id, given when it was added. */
   id: number;
+  /** Requests the rule matched so far. */
   matched: number;
+  /** Requests it fired on so far (fewer than it matched with `first`, `every` or `probability`). */
   fired: number;
 }
 
-export const FaultRuleInput: z.ZodType<FaultRuleInput> = z.strictObject(RULE_SHAPE).refine(
-  oneTrigger,
-  TRIGGER_RULE,
-);
+/**
+ * The schema a rule as a client adds it is checked against: the matchers, one effect, and at most
+ * one of `first`, `every` and `probability`. Not part of the harness's API, which re-exports only
+ * the type of the same name; `@ignore` (here, and on the name, where `deno doc --lint` looks for a
+ * variable's tags) keeps the schema out of the package's docs.
+ *
+ * @ignore
+ */
+export const /** @ignore */ FaultRuleInput: z.ZodType<FaultRuleInput> = z.strictObject(RULE_SHAPE)
+  .refine(
+    oneTrigger,
+    TRIGGER_RULE,
+  );
 
 /** In fixtures and snapshots; a fixture may leave the counters out. */
 export const FaultRuleSchema: z.ZodType<

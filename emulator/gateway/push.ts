@@ -49,9 +49,13 @@ export interface PushInput {
   visitor?: string;
 }
 
+/** What one push to an agent came to: what it delivered, its failure, and its journal entry. */
 export interface PushOutcome {
+  /** What the reply delivered, read the robot's way as far as it could be read. */
   delivery: Delivery;
+  /** Why the push failed; null when it did not. */
   error: AgentError | null;
+  /** The id of the push's journal entry. */
   journalId: number;
 }
 

@@ -14,10 +14,15 @@ import {
   MESSAGE_TYPES,
 } from "./schemas.ts";
 
+/** What an agent's reply gives the visitor: messages, instruction, conversation id, findings. */
 export interface Delivery {
+  /** The messages in order, a stream's chunks joined into one message each. */
   messages: AgentMessage[];
+  /** The agent's instruction (a `TRANSFER_HUMAN`); null when it gave none. */
   instruction: Instruction | null;
+  /** The conversation id the reply carried; null when it carried none. */
   conversationId: string | null;
+  /** Everything found wrong in the reply, each with its JSON path. */
   findings: Finding[];
 }
 

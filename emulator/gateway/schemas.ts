@@ -190,22 +190,40 @@ export const CONTENT_SCHEMAS: Record<string, z.ZodType> = {
 
 /** A message as the visitor receives it: the type code, subtype when it has one, and its content. */
 export interface AgentMessage {
+  /**
+   * The message type code: 100 text, 101 rich text, 102 card, 103 options, 104 file, 105 image,
+   * 109 markdown, 111 combination.
+   */
   type: number;
+  /**
+   * The subtype of a card or option list: 10201 graphic card, 10301 options, 10302 category
+   * options, 10303 topic options.
+   */
   subtype?: number;
+  /** The message body as its type has it, e.g. `{content}` for text. */
   content: Record<string, unknown>;
   /** The agent's message id, for streamed chunks joined into this message. */
   messageId?: string;
 }
 
+/** An instruction from the agent to the customer-service system, such as a transfer to a human. */
 export interface Instruction {
+  /** What to do: `TRANSFER_HUMAN`, the one the spec names (others are delivered with a warning). */
   actionType: string;
+  /** Its parameters, as text: for a transfer, `qno` names the queue (none: a plain transfer). */
   actionData: Record<string, string>;
 }
 
+/** A problem in what an agent sent, at a JSON path into it. */
 export interface Finding {
   /** JSON path into what the agent sent, e.g. `$.data.answers[0].answerContent.content.cards[0].title`. */
   path: string;
+  /**
+   * `error` when the visitor would see nothing or something broken; `warning` for a tolerated
+   * discrepancy.
+   */
   severity: "error" | "warning";
+  /** What is wrong, in a sentence. */
   message: string;
 }
 
@@ -329,24 +347,35 @@ export const gatewaySlice = defineSlice<GatewayState>({
 
 // ---- Pushes, as the journal records them ----
 
+/** One server-sent event of a streamed reply, as a push's journal entry keeps it. */
 export interface PushEvent {
+  /** When it arrived, in real milliseconds after the push started. */
   at: number;
+  /** The event's name (`message` when the stream named none), e.g. `message`, `end`, `ping`. */
   event: string;
+  /** Its data; null for an event without data, or when it was not kept (`dataCut`). */
   data: string | null;
+  /** True when the event changed nothing (a `ping`, a Dify `workflow_*` event…). */
   ignored?: boolean;
+  /** True when its data was not kept: the push's 64 KiB of event data was used up. */
   dataCut?: boolean;
 }
 
 /** A push from the gateway to an agent: what the inspector shows beyond the HTTP exchange. */
 export interface PushRecord {
+  /** The visitor session the push belongs to. */
   sessionId: string;
+  /** The robot pushed to. */
   robotId: string;
+  /** The robot's way: `Default` or `PlatformA`. */
   platform: string;
+  /** The session's response mode: `blocking` or `streaming`. */
   responseMode: string;
   /** `open`: the open-session call; `message`: a visitor message. */
   via: "open" | "message";
   /** What the visitor sent, in a line: the text, or `[image name.png]`; null for the open call. */
   visitor: string | null;
+  /** The agent URL pushed to: the robot's `<domain><uri>` for the open or message interface. */
   url: string;
   /**
    * Every SSE event with its arrival (ms after the push started); `ignored` ones changed nothing.
@@ -354,14 +383,25 @@ export interface PushRecord {
    * `dataCut: true` and no data), and at most 10,000 events (the rest counted in `notKept`).
    */
   events: PushEvent[];
+  /** What a long stream's entry left out: events past 10,000, and characters of data not kept. */
   notKept?: { events: number; dataChars: number };
+  /**
+   * Real milliseconds after the push started: to the response headers (`firstByteMs`), to the
+   * first text chunk of a stream (`firstChunkMs`), and to the end (`endMs`); null for what never
+   * came.
+   */
   timings: { firstByteMs: number | null; firstChunkMs: number | null; endMs: number };
+  /** What is wrong with the reply, each with its JSON path. */
   findings: Finding[];
   /**
    * What reached the visitor. Kept like the events: message content up to 64 KiB in all; a message
    * past that has `contentCut: true` and no content (the session's history holds it whole).
    */
   delivered: { messages: KeptMessage[]; instruction: Instruction | null };
+  /**
+   * Why the push failed (`AgentTimeout`, `AgentHttpError`, the agent's own `error` event…); null
+   * when it did not.
+   */
   error: { code: string; message: string } | null;
 }
 
@@ -372,7 +412,9 @@ export type KeptMessage =
 
 /** The journal entry of a push: the gateway's own kind. */
 export interface PushEntry extends JournalEntry {
+  /** Always `push`. */
   kind: "push";
+  /** What the push did beyond the HTTP exchange. */
   push: PushRecord;
 }
 

@@ -82,15 +82,21 @@ export type VisitorMessage =
 
 /** What one exchange with the agent gave the visitor (also the messages route's answer). */
 export interface Exchange {
+  /** The visitor session. */
   sessionId: string;
   /** The session's conversation id (the agent's first). */
   conversationId: string | null;
   /** The conversation id the agent gave in this reply, if any. */
   replyConversationId: string | null;
+  /** The messages the visitor received, in order. */
   messages: PushOutcome["delivery"]["messages"];
+  /** The agent's instruction (a `TRANSFER_HUMAN`); null when it gave none. */
   instruction: PushOutcome["delivery"]["instruction"];
+  /** What is wrong with the reply, each with its JSON path. */
   findings: PushOutcome["delivery"]["findings"];
+  /** Why the push failed (agent unreachable, a time-out, its own `error`…); else null. */
   error: PushOutcome["error"];
+  /** The journal entry of the push. */
   journalId: number;
 }
 

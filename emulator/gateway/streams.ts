@@ -108,8 +108,14 @@ export class Utf8Reader {
   }
 }
 
+/** Why a push failed, as the session history, the journal and the visitor's view show it. */
 export interface AgentError {
+  /**
+   * `AgentUnreachable`, `AgentTimeout`, `AgentHttpError`, `AgentStreamBroken` and the like, or the
+   * code of the agent's own `error` event.
+   */
   code: string;
+  /** What happened, in a sentence. */
   message: string;
 }
 

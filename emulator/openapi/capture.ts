@@ -30,7 +30,7 @@ export async function captureExamples(build: BuildApp): Promise<CapturedExample[
   const emulator = new Emulator(
     { ...DEFAULT_CONFIG, clock: "manual", clockStart: MANUAL_CLOCK_START, seed: 1, ui: false },
     STATE,
-    await loadFixtures(DEFAULT_CONFIG.fixtures),
+    await loadFixtures(),
   );
   const { hono, dialer } = build(emulator);
   const send = async (method: string, path: string, params: unknown, query = {}) => {

@@ -96,22 +96,31 @@ export function redeliver(store: OutboundStore, deliveryId: string): CallbackDel
 
 /** One finished call in the check: how many attempts reached the receiver (answered 2xx). */
 export interface CallbackCheckCall {
+  /** The call (`callInstanceId`). */
   callInstanceId: number;
+  /** The number it called. */
   customerTelephone: string;
+  /** True when it reached the receiver exactly once (one 2xx answer). */
   passed: boolean;
   /** Attempts answered 2xx, over every delivery of the call. */
   received: number;
+  /** Attempts made, over every delivery of the call. */
   attempts: number;
   /** Attempts that got no answer in time: the receiver may have processed them all the same. */
   unanswered: number;
+  /** Why it failed: never sent, received more than once, not delivered yet, or never received. */
   problem?: string;
 }
 
+/** The integrator's check of a task: did every finished call reach the receiver exactly once? */
 export interface CallbackCheck {
+  /** The task checked. */
   callJobId: number;
+  /** True when every finished call passed. */
   passed: boolean;
   /** Calls not finished yet, which the check does not cover. */
   unfinished: number;
+  /** One row per finished call. */
   calls: CallbackCheckCall[];
 }
 

@@ -40,7 +40,9 @@ export function callbackSignature(secret: string, seconds: number, body: string)
 
 /** One attempt, journaled as an outbound entry of its own kind with its delivery. */
 export interface CallbackEntry extends JournalEntry {
+  /** Always `callback`. */
   kind: "callback";
+  /** The delivery, the attempt's number in it (from 1), and why it got no status (or null). */
   delivery: { deliveryId: number; attempt: number; error: string | null };
 }
 

@@ -167,8 +167,11 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** Where an enterprise wants its finished calls POSTed, and the key whose secret signs them. */
 export interface CallbackUrl {
+  /** The enterprise whose finished calls are sent. */
   enterpriseId: string;
+  /** Where they are POSTed. */
   url: string;
+  /** The key whose secret signs each POST (`X-Ccemu-Signature`), named in `X-Ccemu-Key`. */
   accessKeyId: string;
   /** How long one attempt may take on the wall clock before it counts as failed (ms). */
   timeoutMs: number;
@@ -176,11 +179,13 @@ export interface CallbackUrl {
 
 /** One POST of a delivery: when (virtual ms), what came back, how long it took (real ms). */
 export interface CallbackAttempt {
+  /** Virtual time of the attempt, ms. */
   at: number;
   /** The receiver's HTTP status; null when none came (time-out, refused connection). */
   status: number | null;
   /** Why the attempt got no status. */
   error: string | null;
+  /** Real milliseconds the attempt took (0 when nothing could be sent). */
   latencyMs: number;
   /** The start of the receiver's answer (1 KiB at most). */
   responseBody: string | null;
@@ -188,12 +193,22 @@ export interface CallbackAttempt {
 
 /** A finished call on its way to the callback URL: attempts until one answers 2xx, or six failed. */
 export interface CallbackDelivery {
+  /** The delivery's id, sent as `X-Ccemu-Delivery`. */
   deliveryId: number;
+  /** The enterprise the call belongs to. */
   enterpriseId: string;
+  /** The task (`callJobId`) the call belongs to. */
   callJobId: number;
+  /** The finished call (`callInstanceId`) being delivered. */
   callInstanceId: number;
+  /** The callback URL: the one registered when the latest attempt was made. */
   url: string;
+  /**
+   * `pending` while attempts remain, `delivered` once one was answered 2xx, `failed` after six
+   * failed attempts (or when nothing could be sent: the URL, the key or the call gone).
+   */
   status: "pending" | "delivered" | "failed";
+  /** Every attempt so far, oldest first. */
   attempts: CallbackAttempt[];
   /** Virtual time the next attempt is due; null while one is on the wire, delivered or failed. */
   nextAttemptAt: number | null;

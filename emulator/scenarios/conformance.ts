@@ -8,11 +8,15 @@ import { storeImage } from "../gateway/images.ts";
 import type { Finding, PushEntry } from "../gateway/schemas.ts";
 import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
 
+/** What `checkAgent` checks: the agent's message interface, its way, and the battery's settings. */
 export interface CheckOptions {
   /** The agent's message interface, e.g. `http://127.0.0.1:3000/message`. */
   url: string;
+  /** The agent's way: `Default` (the vendor's envelope) or `PlatformA` (Dify's chat API). */
   platform: "Default" | "PlatformA";
+  /** The pushes' response mode: `blocking` (one JSON reply) or `streaming` (an SSE stream). */
   mode: "blocking" | "streaming";
+  /** The Bearer token every push carries, when the agent requires one. */
   token?: string;
   /** The open-session interface's path on the same host, when the agent has one. */
   openPath?: string;
@@ -29,18 +33,32 @@ export interface CheckOptions {
 /** Where a gap between stream events becomes a warning, unless the check is told otherwise. */
 export const SLOW_GAP_MS = 1000;
 
+/** One check of the battery: its name, what was found, and the journal entries of its pushes. */
 export interface CheckResult {
+  /** The check: `text message`, `follow-up keeps the conversation`, `5 concurrent sessions`… */
   name: string;
+  /** True when no finding has severity `error`. */
   passed: boolean;
+  /** What was found in the replies (errors and warnings), each with its JSON path. */
   findings: Finding[];
+  /** The journal entries of the check's pushes. */
   journalIds: number[];
 }
 
+/** The conformance battery's report: the agent checked, each check, and the verdict. */
 export interface ConformanceReport {
+  /** True when every check passed (nothing of severity `error` was found). */
   passed: boolean;
+  /** The agent's message interface URL. */
   agent: string;
+  /** The way it was checked in: `Default` or `PlatformA`. */
   platform: string;
+  /** The response mode it was checked in: `blocking` or `streaming`. */
   mode: string;
+  /**
+   * The checks in the order they ran: open session (when `openPath` is given), text message,
+   * follow-up, image message, transfer request, concurrent sessions.
+   */
   checks: CheckResult[];
 }
 

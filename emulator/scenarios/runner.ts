@@ -14,37 +14,76 @@ import { storeImage } from "../gateway/images.ts";
 import { ApiError } from "../core/errors.ts";
 import type { Expectation, Scenario } from "./schemas.ts";
 
+/**
+ * One step of a scenario run, or its open-session call: what was sent, what was expected, what
+ * came back, and whether every expectation held.
+ */
 export interface StepReport {
+  /** The step's name; `step N` when the scenario gave none, `open session` for the open call. */
   name: string;
+  /** True when every expectation of the step held. */
   passed: boolean;
   /** What did not hold, one sentence each. */
   failures: string[];
+  /** What the step sent, as written (`{text}`, `{image}` or `{option}`); null for the open call. */
   sent: unknown;
+  /** The step's expectations, as the scenario wrote them. */
   expected: Expectation;
   /** Expected against what the reply showed, per expectation (empty when nothing came back). */
   checks: Check[];
+  /**
+   * What the agent's reply gave the visitor, and the real milliseconds it took; null when nothing
+   * was pushed (an `expectOpen` for a robot without an open-session interface).
+   */
   got:
     | Pick<Exchange, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
       elapsedMs: number;
     }
     | null;
+  /** The journal entry of the step's push; null when nothing was pushed. */
   journalId: number | null;
 }
 
+/**
+ * One expectation against the reply, a row of the report's expected-against-got view: written in
+ * the step, or left out and failed all the same (`error`, `noErrorFindings`, `sameConversation`).
+ */
 export interface Check {
+  /** Which expectation, e.g. `types` or `textContains`. */
   key: keyof Expectation;
+  /**
+   * What the step expected; for one it left out, the default (`error: false`,
+   * `noErrorFindings: true`, `sameConversation: true`).
+   */
   expected: unknown;
+  /**
+   * What the reply showed in that expectation's terms: the message types, the visible text, the
+   * options offered, the transfer, the error, the error findings' messages, the milliseconds
+   * taken, or the conversation id.
+   */
   observed: unknown;
+  /** Whether the expectation held. */
   passed: boolean;
 }
 
+/** The report of one scenario run: the open-session call, a report per step, and the verdict. */
 export interface ScenarioReport {
+  /** The scenario's name. */
   name: string;
+  /** True when every step passed, and the open-session call did (when made or expected). */
   passed: boolean;
+  /** The robot the run talked to (registered for it when the scenario gave an agent URL). */
   robotId: string;
+  /** The visitor session the run opened. */
   sessionId: string;
+  /**
+   * The open-session call's report; null when the robot has no open-session interface and the
+   * scenario expected none.
+   */
   open: StepReport | null;
+  /** One report per step, in the scenario's order. */
   steps: StepReport[];
+  /** Real milliseconds the whole run took. */
   elapsedMs: number;
 }
 

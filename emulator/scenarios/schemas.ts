@@ -31,14 +31,23 @@ const TypeExpectation = z.union([
  * reports are part of the harness's published API.
  */
 export interface Expectation {
+  /** Message types (and subtypes) that must all be among those delivered: `100`, `"103/10301"`. */
   types?: (number | string)[];
+  /** Text the visitor must see (every string given must appear). */
   textContains?: string | string[];
+  /** A regular expression the visitor's text must match. */
   textMatches?: string;
+  /** An option list must offer every one of these. */
   options?: string[];
+  /** true: a plain transfer; {qno}: a transfer to that queue; false: no transfer. */
   transfer?: boolean | { qno: string };
+  /** true: the agent answers with an error; {code}: that error; false: no error (the default). */
   error?: boolean | { code: string };
+  /** No finding of severity error (default true). */
   noErrorFindings?: boolean;
+  /** The complete reply within this many real milliseconds. */
   withinMs?: number;
+  /** The conversation id stays the one the agent gave first (default true once there is one). */
   sameConversation?: boolean;
 }
 

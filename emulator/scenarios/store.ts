@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { ApiError } from "../core/errors.ts";
 import { parseJson } from "../core/json.ts";
+import { SAMPLE_SCENARIOS } from "../packaged.ts";
 import type { ScenarioReport } from "./runner.ts";
 import { type Scenario, ScenarioSchema } from "./schemas.ts";
 
@@ -29,6 +30,11 @@ export async function readScenario(file: string): Promise<Scenario> {
   } catch (error) {
     throw new ScenarioFileError(file, "$", `cannot read it: ${(error as Error).message}`);
   }
+  return parseScenario(file, json);
+}
+
+/** Validates a scenario's JSON; an invalid one names the file and the JSON path. */
+function parseScenario(file: string, json: unknown): Scenario {
   const result = ScenarioSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -41,8 +47,17 @@ export async function readScenario(file: string): Promise<Scenario> {
   return result.data;
 }
 
-/** Every `*.json` scenario of a file or folder (folders recursively), in name order. */
-export async function loadScenarios(path: string): Promise<ScenarioFile[]> {
+/**
+ * Every `*.json` scenario of a file or folder (folders recursively), in name order; without a
+ * path, the sample scenarios ccemu ships.
+ */
+export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
+  if (path === undefined) {
+    return SAMPLE_SCENARIOS.map(({ file, json }) => ({
+      file,
+      scenario: parseScenario(file, json),
+    }));
+  }
   const files: string[] = [];
   const walk = async (p: string) => {
     const info = await Deno.stat(p);

@@ -18,6 +18,7 @@ import {
   parseTimestamp,
   signaturesEqual,
 } from "./signature.ts";
+import { localTimeHint, manualClockHint } from "./timestamp-hints.ts";
 
 export interface AuthRequest {
   method: string;
@@ -37,6 +38,8 @@ export interface AuthRequest {
 export interface AuthSettings {
   findKey: (accessKeyId: string) => AccessKey | undefined;
   now: number;
+  /** Whether the clock is manual: then a Timestamp far ahead is likely a wall-clock client's. */
+  manualClock: boolean;
   signHosts: readonly string[];
   maxClockSkewSeconds: number;
   rateLimiter: RateLimiter;
@@ -162,16 +165,19 @@ export function authenticate(
         formatTimestamp(timestamp + expires * 1000)
       } (Timestamp ${timestampText} + Expires ${expires} s); ccemu's clock reads ${
         formatTimestamp(settings.now)
-      }.`,
+      }.${localTimeHint(timestamp, settings.now)}`,
     );
   }
   if (timestamp - settings.now > settings.maxClockSkewSeconds * 1000) {
+    // A whole number of hours is the more telling sign, even under a manual clock.
+    const hint = localTimeHint(timestamp, settings.now) ||
+      (settings.manualClock ? manualClockHint(timestampText) : "");
     return fail(
       "SignaturesExpired",
       "timestamp-in-future",
       `The signature is not valid yet: Timestamp ${timestampText} is more than ${settings.maxClockSkewSeconds} s ahead of ccemu's clock (${
         formatTimestamp(settings.now)
-      }).`,
+      }).${hint}`,
     );
   }
 
@@ -204,10 +210,14 @@ export function authenticate(
       "AuthFailure",
       "signature",
       `The signature does not match. ccemu expected the string-to-sign "${diagnostics.expectedStringToSign}"` +
-        (hosts.length > 1 ? ` (host names tried: ${hosts.join(", ")})` : "") +
+        ` (host names tried: ${hosts.join(", ")})` +
         `, signed with HMAC-SHA1 under the secret of ${accessKeyId}, base64, then URL-encoded on the query.${plus}` +
         ` If your string-to-sign is exactly this, byte for byte, your secret differs from the one ccemu holds for ${accessKeyId}: check the AccessKeySecret.` +
-        ` If it is not, compare the two: the host (signed without its port), the path (without a trailing slash) and the parameter order (sorted by encoded name) are the usual differences.`,
+        ` If it is not, compare the two: the host (signed without its port), the path (without a trailing slash) and the parameter order (sorted by encoded name) are the usual differences.` +
+        // Which other host would have matched cannot be known, so the way to add one is named.
+        ` If your client signs for a host name other than ${
+          hosts.join(" or ")
+        } (e.g. the cloud host name configured in its SDK), start ccemu with \`--sign-host THAT.HOST\` (harness: \`signHosts: ["THAT.HOST"]\`).`,
     );
   }
   diagnostics.matched = matched;

@@ -51,7 +51,10 @@ function javaString(text: string): string {
 
 /**
  * The same signed request as Java code (the JDK's own HTTP client), for integrators whose client
- * is Java: the URL carries the signature as the vendor's SDK computes it.
+ * is Java: the URL carries the signature as the vendor's SDK computes it. A whole program, since
+ * Java 17 runs no bare statements: saved as `CcemuRequest.java`, `java CcemuRequest.java` runs it
+ * as generated (JDK only). The client keeps its defaults (`newHttpClient()`): ccemu answers its
+ * h2c upgrade offer over HTTP/1.1.
  */
 export function javaSnippet(method: string, url: string, body?: string): string {
   const publisher = body === undefined
@@ -63,12 +66,16 @@ export function javaSnippet(method: string, url: string, body?: string): string 
     "import java.net.http.HttpRequest;",
     "import java.net.http.HttpResponse;",
     "",
-    "HttpRequest request = HttpRequest.newBuilder(URI.create(" + javaString(url) + "))",
-    '    .header("Content-Type", "application/json; charset=UTF-8")',
-    `    .method(${javaString(method)}, ${publisher})`,
-    "    .build();",
-    "HttpResponse<String> response = HttpClient.newHttpClient()",
-    "    .send(request, HttpResponse.BodyHandlers.ofString());",
-    'System.out.println(response.statusCode() + " " + response.body());',
+    "public class CcemuRequest {",
+    "  public static void main(String[] args) throws Exception {",
+    "    HttpRequest request = HttpRequest.newBuilder(URI.create(" + javaString(url) + "))",
+    '        .header("Content-Type", "application/json; charset=UTF-8")',
+    `        .method(${javaString(method)}, ${publisher})`,
+    "        .build();",
+    "    HttpResponse<String> response = HttpClient.newHttpClient()",
+    "        .send(request, HttpResponse.BodyHandlers.ofString());",
+    '    System.out.println(response.statusCode() + " " + response.body());',
+    "  }",
+    "}",
   ].join("\n");
 }

@@ -140,6 +140,7 @@ export function signedApi(
         {
           findKey: (id) => emulator.findKey(id),
           now: emulator.clock.now(),
+          manualClock: emulator.clock.mode === "manual",
           signHosts: emulator.config.signHosts,
           maxClockSkewSeconds: emulator.config.maxClockSkewSeconds,
           rateLimiter,

@@ -177,10 +177,13 @@ export function queryPairs(params: Record<string, unknown>): [string, string][] 
 
 /** What `signUrl` signs: the request, the key, and the time to sign for. */
 export interface SignInput {
+  /** The HTTP method, which starts the string-to-sign (`POST`, `GET`). */
   method: string;
   /** The absolute URL to call; its query may already hold business parameters. */
   url: string;
+  /** The key's id, added as the `AccessKeyId` parameter. */
   accessKeyId: string;
+  /** Its secret, which keys the HMAC-SHA1 signature (it is not put on the URL). */
   accessKeySecret: string;
   /** Signing time in ms (the virtual clock's now in tests). */
   now: number;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `ccemu` command of the npm package: runs ccemu (a Deno program, in ../app) with the Deno
-// that the `deno` npm package brings, passing the arguments, the exit status and stop signals.
+// The `ccemu` command of the npm package: runs ccemu (a Deno program bundled with its dependencies
+// into ../app/ccemu.js, so nothing is fetched at run time) with the Deno that the `deno` npm
+// package brings, passing the arguments, the exit status and stop signals.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -28,10 +29,10 @@ const child = spawn(
     v8Flags,
     "--allow-all",
     "--quiet",
-    `--config=${join(app, "deno.json")}`,
-    `--lock=${join(app, "deno.lock")}`,
+    "--no-config",
+    "--no-lock",
     "--node-modules-dir=none",
-    join(app, "main.ts"),
+    join(app, "ccemu.js"),
     ...process.argv.slice(2),
   ],
   { stdio: "inherit" },

@@ -7,7 +7,7 @@ import config from "../../deno.json" with { type: "json" };
 
 export const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 /** The V8 flags `deno task start` (and the npm package's `ccemu`) start ccemu with. */
-export const START_V8_FLAGS = config.tasks.start.match(/--v8-flags=\S+/)![0];
+export const START_V8_FLAGS = config.tasks.start.command.match(/--v8-flags=\S+/)![0];
 export const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
 
 export type Row = [name: string, value: string, note: string];

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { testEmulator } from "../helpers.ts";
+import { parseConfig } from "../../emulator/core/config.ts";
 
 const START = Date.UTC(2026, 0, 5, 1);
 const BLACKLIST = { enterpriseId: "7000001", mobile: "13912345678" };
@@ -313,4 +314,46 @@ Deno.test("a wrong method on a control route is HttpRequestMethodNotSupported, n
   }
   assert.deepEqual((await ccemu.control("GET", "/_emulator/clock")).json, before.json);
   assert.equal((await ccemu.control("GET", "/_emulator/keys")).json.keys.length, 3);
+});
+
+Deno.test("--allow-host: the control API and UI also answer that name, still refusing cross-site Origins", async () => {
+  const config = parseConfig(["--allow-host", "ccemu", "--allow-host", "Ci.Example"]);
+  assert.ok(config !== "help");
+  assert.deepEqual(config.allowHosts, ["ccemu", "Ci.Example"]);
+  using ccemu = testEmulator({ allowHosts: config.allowHosts });
+  for (const host of ["ccemu:8686", "ccemu", "ci.example:80", "localhost:8686"]) {
+    const res = await ccemu.control("GET", "/_emulator/health", undefined, { host });
+    assert.equal(res.status, 200, host);
+  }
+  const ui = await ccemu.control("GET", "/", undefined, { host: "ccemu:8686" });
+  assert.equal(ui.status, 200);
+  // The UI served as http://ccemu:8686 calls its own API: same origin, accepted.
+  const own = await ccemu.control("POST", "/_emulator/reset", undefined, {
+    host: "ccemu:8686",
+    origin: "http://ccemu:8686",
+  });
+  assert.equal(own.status, 200);
+  for (
+    const [host, origin] of [
+      ["ccemu:8686", "https://evil.example"],
+      ["ccemu:8686", "null"],
+      ["ccemu:8686", "http://ccemu.evil.example:8686"],
+    ]
+  ) {
+    const res = await ccemu.control("POST", "/_emulator/reset", undefined, { host, origin });
+    assert.equal(res.status, 403, origin);
+    assert.match(res.json.error.message, /Origin/);
+  }
+  const other = await ccemu.control("POST", "/_emulator/reset", undefined, {
+    host: "evil.example",
+  });
+  assert.equal(other.status, 403);
+  assert.match(other.json.error.message, /ccemu, ci\.example \(--allow-host\)/);
+  // Without the flag the same name is refused, and the message says which flag lets it in.
+  using plain = testEmulator();
+  const refused = await plain.control("GET", "/_emulator/health", undefined, {
+    host: "ccemu:8686",
+  });
+  assert.equal(refused.status, 403);
+  assert.match(refused.json.error.message, /--allow-host NAME/);
 });

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DEFAULT_FIXTURES } from "../../emulator/core/config.ts";
 import { FixtureError } from "../../emulator/core/fixtures.ts";
 import { loadFixtures } from "../../emulator/state.ts";
+import { DEMO_FIXTURES, SAMPLE_SCENARIOS } from "../../emulator/packaged.ts";
+import { loadScenarios } from "../../emulator/scenarios/store.ts";
 
 const ENTERPRISE = { enterpriseId: "1", name: "t" };
 const KEY = { accessKeyId: "k", accessKeySecret: "s", enterpriseId: "1" };
@@ -31,8 +32,26 @@ async function refusal(files: Record<string, unknown>): Promise<FixtureError> {
   return error;
 }
 
+Deno.test("the shipped demo tenant is every file of fixtures/default, loaded as the folder loads", async () => {
+  const folder = new URL("../../fixtures/default/", import.meta.url);
+  const names = [...Deno.readDirSync(folder)].map((e) => `fixtures/default/${e.name}`).sort();
+  assert.deepEqual(DEMO_FIXTURES.map((f) => f.file), names);
+  assert.deepEqual(await loadFixtures(), await loadFixtures(folder.pathname));
+  const scenarios = new URL("../../fixtures/scenarios/", import.meta.url);
+  assert.deepEqual(
+    SAMPLE_SCENARIOS.map((f) => f.file),
+    [...Deno.readDirSync(scenarios)].map((e) => `fixtures/scenarios/${e.name}`).sort(),
+  );
+  assert.deepEqual(
+    await loadScenarios(),
+    await loadScenarios(scenarios.pathname).then((list) =>
+      list.map(({ file, scenario }) => ({ file: file.slice(file.indexOf("fixtures/")), scenario }))
+    ),
+  );
+});
+
 Deno.test("the default fixture holds the demo tenant and the three keys", async () => {
-  const state = await loadFixtures(DEFAULT_FIXTURES);
+  const state = await loadFixtures();
   assert.deepEqual(state.enterprises.map((e) => e.enterpriseId), ["7000001"]);
   const keys = Object.fromEntries(state.accessKeys.map((k) => [k.accessKeyId, k]));
   assert.equal(keys["ccemu-demo-key"].accessKeySecret, "ccemu-demo-secret");
@@ -112,7 +131,7 @@ Deno.test("bad IP allow-list entries, time zones and JSON are refused", async ()
   });
   assert.match(zone.message, /\$\.enterprises\[0\]\.timeZone: must be an IANA time zone/);
   const json = await refusal({ "a.json": "{ not json" });
-  assert.match(json.message, /a\.json: \$: not valid JSON/);
+  assert.match(json.message, /a\.json: line 1, column 3: not valid JSON: Expected property name/);
 });
 
 Deno.test("a missing path is refused", async () => {

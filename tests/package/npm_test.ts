@@ -1,7 +1,8 @@
 /**
  * The npm package as a user gets it: `deno task pack` builds the tarball, which installs into an
- * empty Node project (npm only, Deno from the `deno` package); `npx ccemu --version` answers and
- * `npx ccemu start --port 0` serves a signed call. Needs npm and the npm registry (CI has both).
+ * empty Node project (npm only, Deno from the `deno` package); then, with the npm registry
+ * unreachable and an empty Deno cache, `npx ccemu --version` answers and `npx ccemu start --port 0`
+ * serves a signed call and the UI. The install needs npm's cache or the registry (CI has both).
  */
 import assert from "node:assert/strict";
 import { SignedClient } from "../../harness/client.ts";
@@ -10,10 +11,11 @@ import { VERSION } from "../../emulator/version.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-async function run(cmd: string, args: string[], cwd: string) {
+async function run(cmd: string, args: string[], cwd: string, env?: Record<string, string>) {
   const { code, stdout, stderr } = await new Deno.Command(cmd, {
     args,
     cwd,
+    env,
     stdout: "piped",
     stderr: "piped",
   })
@@ -29,8 +31,24 @@ Deno.test("npm package: packs small, installs with npm alone, runs as npx ccemu"
   assert.match(tarball, /ccemu-\d+\.\d+\.\d+\.tgz$/);
   const size = (await Deno.stat(tarball)).size;
   assert.ok(size < 400_000, `the tarball holds ${size} bytes`);
+  // The program, bundled with its runtime dependencies and none of the tests' (playwright,
+  // fast-check), and the prebuilt UI.
   const listing = await run("tar", ["-tzf", tarball], ROOT);
   assert.doesNotMatch(listing.out, /\/tests\/|\/bench|\/examples\/|_test\.ts/);
+  assert.deepEqual(
+    listing.out.trim().split("\n").sort(),
+    [
+      "package/LICENSE",
+      "package/README.md",
+      "package/app/ccemu.js",
+      "package/app/deno.json",
+      "package/app/ui.js",
+      "package/bin/ccemu.mjs",
+      "package/package.json",
+    ],
+  );
+  const program = await run("tar", ["-xzOf", tarball, "package/app/ccemu.js"], ROOT);
+  assert.doesNotMatch(program.out, /playwright|fast-check/);
 
   const project = await Deno.makeTempDir({ prefix: "ccemu-npm-" });
   try {
@@ -44,7 +62,12 @@ Deno.test("npm package: packs small, installs with npm alone, runs as npx ccemu"
     ], project);
     assert.equal(installed.code, 0, installed.err);
 
-    const version = await run("npx", ["--no-install", "ccemu", "--version"], project);
+    // Nothing to fetch at run time: a registry on a closed port and a Deno cache with nothing in it.
+    const offline = {
+      NPM_CONFIG_REGISTRY: "http://127.0.0.1:9/",
+      DENO_DIR: `${project}/empty-deno-cache`,
+    };
+    const version = await run("npx", ["--no-install", "ccemu", "--version"], project, offline);
     assert.equal(version.code, 0, version.err);
     assert.equal(version.out.trim(), `ccemu ${VERSION}`);
 
@@ -52,6 +75,7 @@ Deno.test("npm package: packs small, installs with npm alone, runs as npx ccemu"
     const child = new Deno.Command("npx", {
       args: ["--no-install", "ccemu", "start", "--port", "0"],
       cwd: project,
+      env: offline,
       stdout: "piped",
       stderr: "piped",
       detached: true,
@@ -69,6 +93,9 @@ Deno.test("npm package: packs small, installs with npm alone, runs as npx ccemu"
       const res = await new SignedClient({ url }).post("/gateway/robot_list", { robotStatus: 1 });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal((res.body.result as { list: unknown[] }).list.length, 2);
+      const ui = await fetch(`${url}/ui.js`);
+      assert.equal(ui.status, 200);
+      assert.match(await ui.text(), /ccemu-app/);
     } finally {
       Deno.kill(-child.pid, "SIGTERM");
       await child.status;

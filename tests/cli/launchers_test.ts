@@ -1,0 +1,41 @@
+/**
+ * `kill` on the pid a script got from `npx … task start &` stops ccemu: npx and `deno task` pass
+ * no signal on, so ccemu watches the launchers it was started through (cli/launchers.ts).
+ */
+import assert from "node:assert/strict";
+import { readLines } from "../process.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+Deno.test("ccemu stops when the npx that started it is killed", async () => {
+  // The README's command, as a script runs it in the background; its own process group, so that
+  // the test can clean up everything it started whatever happens.
+  const child = new Deno.Command("npx", {
+    args: ["--yes", `deno@${Deno.version.deno}`, "task", "start", "--port", "0", "--no-ui"],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "null",
+    detached: true,
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    const lines: string[] = [];
+    await readLines(reader, lines, (l) => l.some((line) => line.startsWith("clock: ")));
+    const url = /ccemu listening on (http:\/\/\S+)/.exec(lines.join("\n"))?.[1];
+    assert.ok(url, lines.join("\n"));
+    const health = await fetch(`${url}/_emulator/health`);
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+
+    Deno.kill(child.pid, "SIGTERM"); // npx alone, as `kill $!` does
+    await readLines(reader, lines, (l) => l.includes("ccemu stopped"));
+    await assert.rejects(fetch(`${url}/_emulator/health`), TypeError, "nothing answers any more");
+  } finally {
+    try {
+      Deno.kill(-child.pid, "SIGKILL");
+    } catch { /* the group is gone already */ }
+    await child.status;
+    await reader.cancel();
+  }
+});
