@@ -7,6 +7,13 @@ import { startServer } from "../emulator/server.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { launchers, whenLauncherEnds } from "./launchers.ts";
 
+/** Resolves when standard input ends (what it carries is read and dropped). */
+async function stdinClosed(): Promise<void> {
+  try {
+    for await (const _ of Deno.stdin.readable) { /* only its end matters */ }
+  } catch { /* a broken pipe ends it too */ }
+}
+
 async function start(args: string[]): Promise<number> {
   let config;
   try {
@@ -24,7 +31,10 @@ async function start(args: string[]): Promise<number> {
   const early: string[] = [];
   let report: (line: string) => void = (line) => early.push(line);
   try {
-    running = await startServer(config, undefined, (line) => report(`ccemu: ${line}`));
+    running = await startServer(config, undefined, {
+      log: (line) => report(`ccemu: ${line}`),
+      instances: true,
+    });
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
       console.error(
@@ -54,6 +64,7 @@ async function start(args: string[]): Promise<number> {
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
   const unwatch = whenLauncherEnds(await launchers(), stop);
+  if (config.untilStdinCloses) stdinClosed().then(stop);
   await stopped.promise;
   unwatch();
   await running.close();

@@ -19,6 +19,8 @@ import { controlError, methodsAt } from "./control/http.ts";
 import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
 import { apiRoutes } from "./control/api-routes.ts";
+import type { Instances } from "./instances/registry.ts";
+import { instanceRoutes } from "./instances/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { createGatewayArea, type GatewayArea } from "./gateway/mod.ts";
 import { createFaultArea, type FaultArea, storageFaults } from "./faults/mod.ts";
@@ -86,7 +88,17 @@ function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Area
   return areas;
 }
 
-export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] = []): App {
+/** What only the process's own emulator serves. */
+export interface AppOptions {
+  /** `/_emulator/instances`: further emulators in this process. */
+  instances?: Instances;
+}
+
+export function createApp(
+  emulator: Emulator<State>,
+  scenarios: ScenarioFile[] = [],
+  options: AppOptions = {},
+): App {
   const areas = createAreas(emulator, scenarios);
   const list = Object.values(areas) as Area[];
   const rateLimiter = new RateLimiter();
@@ -124,6 +136,9 @@ export function createApp(emulator: Emulator<State>, scenarios: ScenarioFile[] =
   app.route("/_emulator", journalRoutes(emulator, [...names, "storage"]));
   for (const area of list) if (area.control) app.route("/_emulator", area.control);
   app.route("/_emulator", apiRoutes(emulator));
+  if (options.instances) {
+    app.route("/_emulator", instanceRoutes(options.instances, emulator.config.maxBodyBytes));
+  }
   const signed = list.flatMap((a) =>
     a.signed ? [{ name: a.name, operations: a.signed.operations }] : []
   );

@@ -18,6 +18,7 @@ import { writeFileAtomically } from "./core/atomic-file.ts";
 import { serializeSnapshot } from "./core/snapshot.ts";
 import { loadScenarios } from "./scenarios/store.ts";
 import { loadFixtures, STATE, type State } from "./state.ts";
+import { Instances } from "./instances/registry.ts";
 
 export interface RunningEmulator {
   emulator: Emulator<State>;
@@ -62,17 +63,23 @@ function listen(server: Server, host: string, port: number): Promise<number> {
 /** How long shutdown waits for requests still under way once pushes are cut off. */
 const SHUTDOWN_GRACE_MS = 1500;
 
-/**
- * Starts serving. `log` hears what an operator should see (a snapshot imported or written); the
- * harness passes none.
- */
+/** What `startServer` serves besides one emulator. */
+export interface ServerOptions {
+  /** `log` hears what an operator should see (a snapshot imported or written). */
+  log?: (line: string) => void;
+  /** Serve `/_emulator/instances`, further emulators in this process (`ccemu start` does). */
+  instances?: boolean;
+}
+
+/** Starts serving; the harness passes no options. */
 export async function startServer(
   config: Config,
   fixtures?: State,
-  log: (line: string) => void = () => {},
+  { log = () => {}, instances: withInstances = false }: ServerOptions = {},
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
-  const app = createApp(emulator, await loadScenarios(config.scenarios));
+  const instances = withInstances ? new Instances(config, startServer) : undefined;
+  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances });
   const { areas } = app;
   let restoredFrom: string | undefined;
   if (config.snapshot) {
@@ -111,6 +118,7 @@ export async function startServer(
       closed ??= (async () => {
         // Pushes in flight are cut off first, so the requests waiting on them answer; a request
         // that still hangs does not hold the exit (nor the snapshot) for more than the grace.
+        await instances?.closeAll();
         for (const area of Object.values(areas) as Area[]) area.close?.();
         emulator.close();
         let grace: ReturnType<typeof setTimeout> | undefined;

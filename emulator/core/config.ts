@@ -26,6 +26,8 @@ export interface Config {
   signHosts: string[];
   /** Host names besides loopback that the control API and UI answer (`--allow-host`). */
   allowHosts: string[];
+  /** Stop when standard input closes: a parent that spawned ccemu takes it down when it dies. */
+  untilStdinCloses?: boolean;
   journalSize: number;
   /** What the journal keeps at most: the UTF-8 bytes of its entries (JSON and bodies). */
   journalBytes: number;
@@ -81,6 +83,8 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --push-deadline S     longest a push to an agent may take, in seconds     [300]
   --push-max-mb N       largest agent reply read, MiB                        [16]
   --strict              vendor-terse error messages, no diagnostics
+  --until-stdin-closes  stop when standard input closes (for a parent process that keeps it
+                        open: ccemu ends with it, even when it is killed)
   --no-ui               do not serve the browser UI
   --help, -h            this text
 
@@ -119,6 +123,7 @@ const OPTIONS = {
   "push-deadline": { type: "string" },
   "push-max-mb": { type: "string" },
   strict: { type: "boolean" },
+  "until-stdin-closes": { type: "boolean" },
   "no-ui": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -173,6 +178,7 @@ export function parseConfig(args: string[]): Config | "help" {
     strict: values.strict ?? false,
     signHosts: values["sign-host"] ?? [],
     allowHosts: values["allow-host"] ?? [],
+    untilStdinCloses: values["until-stdin-closes"] ?? false,
     journalSize: integer("journal-size", values["journal-size"], 1, 1_000_000) ?? d.journalSize,
     journalBytes: (integer("journal-mb", values["journal-mb"], 1, 4096) ?? 32) * 1024 * 1024,
     maxBodyBytes: (integer("max-body-mb", values["max-body-mb"], 1, 1024) ?? 32) * 1024 * 1024,

@@ -18,6 +18,7 @@ import { AccountChange, CallbackUrlChange, LineChange } from "../outbound/schema
 import { ReplayRequest } from "../scenarios/schemas.ts";
 import { ApiSendRequest } from "../control/api-routes.ts";
 import { FaultRuleInput } from "../faults/schemas.ts";
+import { CreateInstanceRequest } from "../instances/routes.ts";
 import { SAMPLE_AGENTS_PATH } from "../sample-agents/mod.ts";
 
 export interface DocumentedRoute {
@@ -60,6 +61,19 @@ export const ROUTES: DocumentedRoute[] = [
     method: "GET",
     path: "/_emulator/openapi.json",
     summary: "This document.",
+  },
+  {
+    method: "POST",
+    path: "/_emulator/instances",
+    summary:
+      "Start a further emulator in this process, on a port of its own (the process's own emulator only).",
+    body: CreateInstanceRequest,
+  },
+  { method: "GET", path: "/_emulator/instances", summary: "The instances open, with their keys." },
+  {
+    method: "DELETE",
+    path: "/_emulator/instances/{id}",
+    summary: "Close an instance and its port.",
   },
   { method: "GET", path: "/_emulator/clock", summary: "The virtual clock." },
   {

@@ -39,3 +39,31 @@ Deno.test("ccemu stops when the npx that started it is killed", async () => {
     await reader.cancel();
   }
 });
+
+Deno.test("--until-stdin-closes: ccemu stops when the parent's pipe to it closes", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `${ROOT}main.ts`,
+      "start",
+      "--port",
+      "0",
+      "--no-ui",
+      "--until-stdin-closes",
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    const lines: string[] = [];
+    await readLines(reader, lines, (l) => l.some((line) => line.startsWith("clock: ")));
+    await child.stdin.close(); // what a parent's death does to the pipe
+    await readLines(reader, lines, (l) => l.includes("ccemu stopped"));
+    assert.equal((await child.status).code, 0);
+  } finally {
+    await reader.cancel();
+  }
+});

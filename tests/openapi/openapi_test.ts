@@ -10,6 +10,8 @@ import { startEmulator } from "../../harness/mod.ts";
 import { internals } from "../../harness/internals.ts";
 import { captureExamples } from "../../emulator/openapi/capture.ts";
 import { createApp } from "../../emulator/app.ts";
+import { Instances } from "../../emulator/instances/registry.ts";
+import { startServer } from "../../emulator/server.ts";
 import { operationsOf, valuesOf } from "../../ui/api-form.ts";
 
 type Json = Record<string, unknown>;
@@ -41,7 +43,10 @@ Deno.test("the document and the code name the same operations and routes", async
   for (const area of Object.values(areas)) {
     for (const op of area.signed?.operations ?? []) served.add(`${op.method} ${op.path}`);
   }
-  const { hono } = createApp(internals(ccemu).emulator);
+  // The process's own app, which also serves /_emulator/instances.
+  const { emulator } = internals(ccemu);
+  const instances = new Instances(emulator.config, startServer);
+  const { hono } = createApp(emulator, [], { instances });
   for (const route of hono.routes) {
     if (route.method === "ALL" || !/^\/_(emulator|storage)\//.test(route.path)) continue;
     const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
