@@ -3,7 +3,7 @@
  * list, and the call detail (spec 2.5) with a dialogue made from the script's template.
  */
 import type { Tenant } from "../core/tenants.ts";
-import { FINISH_STATUS_DESC } from "./outcomes.ts";
+import { CALL_DETAIL_STATUS_DESC, FINISH_STATUS_DESC } from "./outcomes.ts";
 import type { CallDoneQuery, CallRecord, Script, Task } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import { page } from "./task-views.ts";
@@ -29,12 +29,15 @@ export function resultList(record: CallRecord, script: Script | undefined) {
   ];
 }
 
-/** Status, outcome and times: the same fields, in the same order, in both call views. */
-function outcomeFields(record: CallRecord) {
+/**
+ * Status, outcome and times: the same fields, in the same order, in both call views, each view
+ * with its own column of spec 2.6 for the finish status's text.
+ */
+function outcomeFields(record: CallRecord, wording: Record<number, string>) {
   return {
     callInstanceStatus: record.callInstanceStatus,
     finishStatus: record.finishStatus,
-    finishStatusDesc: record.finishStatus === null ? "" : FINISH_STATUS_DESC[record.finishStatus],
+    finishStatusDesc: record.finishStatus === null ? "" : wording[record.finishStatus],
     duration: record.duration,
     chatRound: record.chatRound,
     startTime: record.startTime,
@@ -51,7 +54,7 @@ export function callDoneEntry(store: OutboundStore, record: CallRecord, task: Ta
     callJobName: task.jobName,
     customerTelephone: record.customerTelephone,
     customerName: record.customerName,
-    ...outcomeFields(record),
+    ...outcomeFields(record, FINISH_STATUS_DESC),
     luyinOssUrl: recordingUrl(store, record),
     resultList: resultList(record, script),
     properties: JSON.stringify(record.properties),
@@ -158,7 +161,7 @@ export function callDetail(store: OutboundStore, record: CallRecord) {
       callJobId: record.callJobId,
       customerTelephone: record.customerTelephone,
       customerName: record.customerName,
-      ...outcomeFields(record),
+      ...outcomeFields(record, CALL_DETAIL_STATUS_DESC),
       luyinOssUrl: recordingUrl(store, record),
       userLuyinOssUrl: recordingUrl(store, record),
       properties: record.properties,

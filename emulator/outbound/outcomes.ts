@@ -29,6 +29,21 @@ export const FINISH_STATUS_DESC: Record<number, string> = {
 };
 export const FINISH_STATUSES = Object.keys(FINISH_STATUS_DESC).map(Number);
 
+/**
+ * Where spec 2.6's call-detail column differs from the call-done list's: 3 is a failed outbound
+ * call, 22 the line's blind zone, 25 no line at all. A code one column does not list (13 in the
+ * detail) keeps the other column's wording.
+ */
+export const CALL_DETAIL_STATUS_DESC: Record<number, string> = {
+  ...FINISH_STATUS_DESC,
+  3: "外呼失败",
+  22: "线路盲区",
+  25: "无可用线路",
+};
+
+/** The codes spec 2.6 lists as call_done_list's filter: not 13 (result only) nor 23. */
+export const FINISH_STATUS_FILTERS = FINISH_STATUSES.filter((s) => s !== 13 && s !== 23);
+
 /** The English translation of each finish status, for the UI's "vendor's word · translation". */
 export const FINISH_STATUS_NAME: Record<number, string> = {
   0: "answered",

@@ -19,6 +19,7 @@ import {
   vText,
 } from "../signed-api/fields.ts";
 import {
+  FINISH_STATUS_FILTERS,
   FINISH_STATUSES,
   INTENTION_LEVELS,
   OutcomeRuleSchema,
@@ -508,7 +509,7 @@ export const CallDoneListRequest = z.strictObject(described({
   ...withTask,
   startTime: callTime().optional(),
   endTime: callTime().optional(),
-  finishStatus: vCode(FINISH_STATUSES).optional(),
+  finishStatus: vCode(FINISH_STATUS_FILTERS).optional(),
   pageNum: pageNum(),
   pageSize: vLongIn(1, 500).optional(),
   resultQueryList: vJsonArrayText(z.strictObject({ name: vText(), value: vText() })).optional(),

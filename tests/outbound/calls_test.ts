@@ -330,3 +330,64 @@ Deno.test("a snapshot taken mid-dialing, imported elsewhere, finishes exactly as
   assert.equal(results[0].total, 30);
   assert.deepEqual(results[1].list.map((c: { requestId?: string }) => c), results[0].list);
 });
+
+/** Spec 2.6's table: each code's text in the call-done list and in the call detail. */
+const SPEC_2_6: [code: number, list: string, detail: string][] = [
+  [0, "已接听", "已接听"],
+  [1, "拒接", "拒接"],
+  [3, "主叫号码不可用", "外呼失败"], // caller number unavailable / outbound call failed
+  [6, "占线", "占线"],
+  [13, "线路盲区", "线路盲区"], // result only; the detail does not list it: the list's text
+  [22, "线路拦截", "线路盲区"], // line interception / line blind zone
+  [23, "外呼拦截", "外呼拦截"], // the list does not list it: the detail's text
+  [25, "无可用线路", "无可用线路"],
+];
+
+Deno.test("finishStatusDesc follows each view's column of spec 2.6; the list filters by its codes only", async () => {
+  using ccemu = testEmulator();
+  const phone = (code: number) => `1990000${String(code).padStart(2, "0")}00`;
+  const callJobId = await runTask(ccemu, SPEC_2_6.map(([code]) => customer(phone(code))));
+  ccemu.emulator.clock.advance(30 * MIN);
+  const list = await ccemu.signed("POST", "/gateway/call_done_list", {
+    body: { enterpriseId: E, callJobId, pageSize: 50 },
+  });
+  type Done = {
+    customerTelephone: string;
+    finishStatus: number;
+    finishStatusDesc: string;
+    callInstanceId: number;
+  };
+  const done = new Map<string, Done>(
+    list.json.result.list.map((c: Done) => [c.customerTelephone, c]),
+  );
+  for (const [code, listText, detailText] of SPEC_2_6) {
+    const call = done.get(phone(code))!;
+    assert.equal(call.finishStatus, code);
+    assert.equal(call.finishStatusDesc, listText, `list, code ${code}`);
+    const detail = await ccemu.signed("POST", "/gateway/call_detail", {
+      body: { enterpriseId: E, callInstanceId: call.callInstanceId },
+    });
+    assert.equal(
+      detail.json.result.callInstance.finishStatusDesc,
+      detailText,
+      `detail, code ${code}`,
+    );
+  }
+  for (const code of [0, 1, 12, 22, 25]) {
+    const filtered = await ccemu.signed("POST", "/gateway/call_done_list", {
+      body: { enterpriseId: E, callJobId, finishStatus: code },
+    });
+    assert.equal(filtered.status, 200, `filter ${code}`);
+  }
+  for (const code of [13, 23]) {
+    const refused = await ccemu.signed("POST", "/gateway/call_done_list", {
+      body: { enterpriseId: E, callJobId, finishStatus: code },
+    });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.json.error.code, "InvalidParameter");
+    assert.match(
+      refused.json.error.message,
+      /finishStatus.*0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 22, 25/,
+    );
+  }
+});
