@@ -4,6 +4,7 @@
  * references the attachment the way answers do (`fileKey=<key>&fileName=<name>`).
  */
 import { ApiError } from "../core/errors.ts";
+import { signaturesEqual } from "../signed-api/signature.ts";
 import type { KbStore } from "./store.ts";
 import {
   FORM_MAX_BYTES,
@@ -52,7 +53,7 @@ export function checkFormUpload(
       `ossAccessKeyId "${form.ossAccessKeyId}" is not the one signature_for_upload gave.`,
     );
   }
-  if (storageSignature(store, form.policy) !== form.signature) {
+  if (!signaturesEqual(storageSignature(store, form.policy), form.signature)) {
     throw new ApiError(
       "AuthFailure",
       "The signature does not match the policy: send both exactly as signature_for_upload gave them.",
