@@ -5,6 +5,14 @@
  */
 
 /** A control-API request ccemu refused, with its vendor code (not the emulator's ApiError). */
+/** A signed operation's answer: `result`, or fields of its own, or the vendor's error. */
+type SignedAnswer<T> = {
+  requestId?: string;
+  result?: T;
+  error?: { code: string; message: string };
+  [field: string]: unknown;
+};
+
 export class RequestFailed extends Error {
   constructor(readonly code: string, message: string) {
     super(message);
@@ -42,8 +50,9 @@ export class ControlClient {
   /**
    * Sends a signed operation ("POST /gateway/task_create") the way a client would: ccemu signs it
    * with the tenant's first full-permission key (`/_emulator/api/send`, the browser holds no
-   * secret), so the journal shows exactly what a client sends. Answers the vendor's `result`; a
-   * vendor error is thrown with its code and message.
+   * secret), so the journal shows exactly what a client sends. Answers the vendor's `result`, or
+   * the fields beside `requestId` where the operation has no `result`; a vendor error is thrown
+   * with its code and message.
    */
   async signed<T = Record<string, unknown>>(
     operation: string,
@@ -56,18 +65,18 @@ export class ControlClient {
     );
     const key = keys.find((k) => k.permissions.includes("*"));
     if (!key) throw new RequestFailed("NoAccessKey", "No access key with every permission.");
-    const sent = await this.request<
-      { body: { result?: T; error?: { code: string; message: string } } }
-    >(
+    const sent = await this.request<{ body: SignedAnswer<T> }>(
       "POST",
       "/_emulator/api/send",
       { operation, params, query, accessKeyId: key.accessKeyId },
     );
-    const { error, result } = sent.body;
+    const { error, result, requestId: _, ...fields } = sent.body;
     if (error) {
       throw new RequestFailed(error.code, `${operation.split("/").at(-1)}: ${error.message}`);
     }
-    return result as T;
+    // Most operations answer in `result`; some answer beside `requestId` (create_faq's `id`, the
+    // media links' `url`): then those fields are the answer.
+    return (result ?? fields) as T;
   }
 
   /** Runs an action; a failure goes to `onProblem` rather than being thrown. */

@@ -183,6 +183,27 @@ browserTest(
       },
     );
 
+    await t.step("a new FAQ is created and opened; a document's media link appears", async () => {
+      // Both operations answer beside requestId (create_faq's id, describe_file_media_url's url).
+      const before = await kb.locator(".item.faq").count();
+      await kb.locator("#new-faq").click();
+      const detail = kb.locator("ccemu-kb-detail");
+      await detail.locator('input[name="question"]').fill("发票怎么开？");
+      await detail.getByLabel("Answer").fill("x");
+      await detail.locator("#save-faq").click();
+      await detail.locator("#detail-title", { hasText: "发票怎么开？" }).waitFor();
+      assert.equal(await kb.locator(".item.faq").count(), before + 1);
+      assert.equal(await page.locator("ccemu-app .problem").count(), 0, "no error bar");
+
+      await kb.locator(".item.file", { hasText: "会员权益说明.md" }).click();
+      await detail.getByRole("button", { name: "Media link" }).first().click();
+      const link = detail.locator("a", { hasText: "open" }).first();
+      await link.waitFor();
+      const media = await fetch((await link.getAttribute("href"))!);
+      assert.equal(media.status, 200);
+      await media.body?.cancel();
+    });
+
     await t.step("a FAQ edited through edit_faq is found by the Ask box", async () => {
       await kb.locator('.item.faq[data-id="2001"]').click();
       const detail = kb.locator("ccemu-kb-detail");

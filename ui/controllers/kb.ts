@@ -114,13 +114,14 @@ export class KbController extends ViewController {
       const [key, url] = typeof request === "number"
         ? [
           `file-${request}`,
-          await this.client.signed<string>("GET /aikb/describe_file_media_url", {
+          (await this.client.signed<{ url: string }>("GET /aikb/describe_file_media_url", {
             fileId: request,
-          }),
+          })).url,
         ]
         : [
           request.fileKey,
-          await this.client.signed<string>("GET /aikb/describe_faq_media_url", request),
+          (await this.client.signed<{ url: string }>("GET /aikb/describe_faq_media_url", request))
+            .url,
         ];
       this.links = { ...this.links, [key]: url };
       this.host.requestUpdate();
