@@ -33,7 +33,7 @@ import { ScenarioSchema } from "./scenarios/schemas.ts";
 import { RateLimiter } from "./signed-api/rate-limit.ts";
 import { signedApi } from "./signed-api/middleware.ts";
 import type { State } from "./state.ts";
-import { INDEX_HTML, uiScript } from "./ui-bundle.ts";
+import { INDEX_HTML, uiScript, uiScriptResponse } from "./ui-bundle.ts";
 
 /**
  * A journal entry of any kind: `exchange` (a client's request, `fault` set when a fault rule
@@ -153,10 +153,7 @@ export function createApp(
   if (emulator.config.ui) {
     const script = uiScript();
     app.get("/", guard, (c) => c.html(INDEX_HTML));
-    app.get("/ui.js", guard, async (c) => {
-      c.header("content-type", "text/javascript; charset=utf-8");
-      return c.body(await script());
-    });
+    app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
   app.notFound((c) => {
     const methods = methodsAt(app.routes, c.req.path);

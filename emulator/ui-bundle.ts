@@ -4,7 +4,9 @@
  * first request for it (so that start-up stays fast and nothing is built ahead or committed), then
  * served from memory. Either works whether this module was loaded from a file or over https.
  */
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 /** Reads a file or https resource; undefined when it is not there. */
 async function readPackaged(url: URL): Promise<string | undefined> {
@@ -55,17 +57,64 @@ async function load(): Promise<string> {
   return await readPackaged(new URL("./ui.js", import.meta.url)) ?? await build();
 }
 
+/** The script as sent: its bytes as they are and compressed once, and the ETag of all three. */
+export interface UiScript {
+  etag: string;
+  identity: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer>;
+}
+
+function encoded(text: string): UiScript {
+  const identity = new TextEncoder().encode(text);
+  return {
+    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    identity,
+    gzip: new Uint8Array(gzipSync(identity, { level: 9 })),
+    br: new Uint8Array(brotliCompressSync(identity)),
+  };
+}
+
 /**
- * The bundled UI script, built on the first call and then kept (one per app, so no module holds
- * it). A failed build is retried on the next call.
+ * The bundled UI script, built and compressed on the first call and then kept (one per app, so no
+ * module holds it). A failed build is retried on the next call.
  */
-export function uiScript(): () => Promise<string> {
-  let bundle: Promise<string> | undefined;
+export function uiScript(): () => Promise<UiScript> {
+  let bundle: Promise<UiScript> | undefined;
   return () =>
-    bundle ??= load().catch((error) => {
+    bundle ??= load().then(encoded).catch((error) => {
       bundle = undefined;
       throw error;
     });
+}
+
+/** The encodings an `Accept-Encoding` header takes (a `q=0` refuses one), best first. */
+function accepted(header: string | null): "br" | "gzip" | undefined {
+  const taken = new Set(
+    (header ?? "").split(",").map((part) => part.trim().split(/\s*;\s*/)).filter(([, q]) =>
+      !/^q=0(\.0*)?$/.test(q ?? "")
+    ).map(([name]) => name.toLowerCase()),
+  );
+  return taken.has("br") ? "br" : taken.has("gzip") ? "gzip" : undefined;
+}
+
+/**
+ * `/ui.js`: 526 KB of script, sent brotli or gzip compressed when the browser takes it, with an
+ * ETag so that a reload revalidates (304) instead of downloading it again.
+ */
+export function uiScriptResponse(script: UiScript, request: Request): Response {
+  const headers: Record<string, string> = {
+    "content-type": "text/javascript; charset=utf-8",
+    "cache-control": "no-cache",
+    etag: script.etag,
+    vary: "Accept-Encoding",
+  };
+  if (request.headers.get("if-none-match") === script.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = accepted(request.headers.get("accept-encoding"));
+  if (encoding) headers["content-encoding"] = encoding;
+  return new Response(encoding ? script[encoding] : script.identity, { headers });
 }
 
 export const INDEX_HTML = `<!doctype html>
