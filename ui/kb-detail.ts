@@ -5,7 +5,7 @@
  * operations (create_faq, edit_faq), or deletes it into the recycle bin (delete_faq).
  */
 import { css, html, LitElement, nothing } from "lit";
-import { customElement, property } from "lit/decorators.js";
+import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { markdown, sanitized } from "./markdown.ts";
@@ -85,6 +85,9 @@ export class KbDetail extends LitElement {
   /** Media links fetched so far, by fileKey (or `file-<id>`). */
   @property({ attribute: false })
   accessor links: Record<string, string> = {};
+  /** The FAQ whose delete waits for a "yes" in place. */
+  @state()
+  accessor confirmingDelete = 0;
 
   #submit(event: Event, faq: Faq | null, directoryId: number) {
     event.preventDefault();
@@ -146,7 +149,15 @@ export class KbDetail extends LitElement {
       <div class="row">
         <h3 id="detail-title">${faq.question}</h3>
         <button @click=${() => emit(this, "edit-faq", faq)}>Edit</button>
-        <button @click=${() => emit(this, "delete-faq", faq.id)}>Delete (delete_faq)</button>
+        ${this.confirmingDelete === faq.id
+          ? html`<span class="row" id="confirm-delete">Delete FAQ ${faq.id}? It goes to the recycle bin.
+            <button class="primary" @click=${() => {
+            this.confirmingDelete = 0;
+            emit(this, "delete-faq", faq.id);
+          }}>Yes, delete</button>
+            <button @click=${() => (this.confirmingDelete = 0)}>Keep</button></span>`
+          : html`<button @click=${() => (this.confirmingDelete =
+            faq.id)}>Delete (delete_faq)</button>`}
       </div>
       <div class="muted">FAQ ${faq.id} · updated ${faq.updateTime} · online ${faq.onlineDateFrom ??
         "always"} → ${faq.onlineDateTo ?? "no end"}</div>

@@ -85,16 +85,30 @@ export class StateControls extends LitElement {
   accessor faults: FaultRule[] = [];
   @property({ attribute: false })
   accessor operations: string[] = [];
+  /** The action waiting for a "yes" in place: a reset or clearing the journal. */
   @state()
-  accessor confirmReset = false;
+  accessor confirming: "" | "reset" | "clear-journal" = "";
 
-  /** Esc backs out of a pending reset or closes an open pane; answers whether it did. */
+  /** Esc backs out of a pending confirmation or closes an open pane; answers whether it did. */
   escape(): boolean {
     const open = this.renderRoot.querySelector("details[open]") as HTMLDetailsElement | null;
     if (open) open.open = false;
-    const was = this.confirmReset || !!open;
-    this.confirmReset = false;
+    const was = this.confirming !== "" || !!open;
+    this.confirming = "";
     return was;
+  }
+
+  /** The question and the "yes" of an action that waits for one, or its button. */
+  #confirmed(action: "reset" | "clear-journal", label: string, question: string, yes: string) {
+    if (this.confirming !== action) {
+      return html`<button @click=${() => (this.confirming = action)}>${label}</button>`;
+    }
+    return html`<span class="row">${question}
+      <button class="primary" @click=${() => {
+      this.confirming = "";
+      emit(this, action);
+    }}>${yes}</button>
+      <button @click=${() => (this.confirming = "")}>Keep</button></span>`;
   }
 
   #form(event: Event) {
@@ -211,15 +225,18 @@ export class StateControls extends LitElement {
   override render() {
     return html`
       <strong>State</strong>
-      ${this.confirmReset
-        ? html`<span class="row">Reset to the fixtures? Sessions, tasks and the journal go.
-          <button class="primary" @click=${() => {
-          this.confirmReset = false;
-          emit(this, "reset");
-        }}>Yes, reset</button>
-          <button @click=${() => (this.confirmReset = false)}>Keep</button></span>`
-        : html`<button @click=${() => (this.confirmReset = true)}>Reset</button>`}
-      <button @click=${() => emit(this, "clear-journal")}>Clear journal</button>
+      ${this.#confirmed(
+        "reset",
+        "Reset",
+        "Reset to the fixtures? Sessions, tasks and the journal go.",
+        "Yes, reset",
+      )}
+      ${this.#confirmed(
+        "clear-journal",
+        "Clear journal",
+        "Clear the journal? Every exchange recorded so far goes.",
+        "Yes, clear",
+      )}
       <button @click=${() => emit(this, "export-snapshot")}>Export snapshot</button>
       <label class="button">Import snapshot<input class="visually-hidden" type="file"
         accept=".json,application/json" aria-label="Import a snapshot file" @change=${this

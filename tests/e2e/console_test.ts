@@ -220,12 +220,38 @@ browserTest(
       assert.ok(journal.entries.some((e: { path: string }) => e.path === "/aikb/edit_faq"));
     });
 
-    await t.step("deleted, the FAQ waits in the recycle bin with its days left", async () => {
-      const detail = kb.locator("ccemu-kb-detail");
-      await kb.locator('.item.faq[data-id="2001"]').click();
-      await detail.getByRole("button", { name: "Delete (delete_faq)" }).click();
-      await kb.locator("#recycled", { hasText: "30 days left" }).waitFor();
-      await page.screenshot({ path: `${SHOTS}console-kb.png` });
+    await t.step(
+      "deleted after a yes, the FAQ waits in the recycle bin; its answer goes",
+      async () => {
+        const detail = kb.locator("ccemu-kb-detail");
+        await kb.locator('.item.faq[data-id="2001"]').click();
+        await detail.getByRole("button", { name: "Delete (delete_faq)" }).click();
+        await detail.locator("#confirm-delete", { hasText: "Delete FAQ 2001?" }).waitFor();
+        await detail.getByRole("button", { name: "Keep" }).click();
+        assert.equal(await kb.locator('.item.faq[data-id="2001"]').count(), 1, "kept");
+        await detail.getByRole("button", { name: "Delete (delete_faq)" }).click();
+        await detail.getByRole("button", { name: "Yes, delete" }).click();
+        await kb.locator("#recycled", { hasText: "30 days left" }).waitFor();
+        // The Ask panel said "Answered by FAQ 2001": that answer no longer holds.
+        assert.equal(await kb.locator("#qa-source").count(), 0);
+        await page.screenshot({ path: `${SHOTS}console-kb.png` });
+      },
+    );
+
+    await t.step("Clear journal asks first; Keep keeps it", async () => {
+      const size = async () => (await control("GET", "/_emulator/journal")).entries.length;
+      const before = await size();
+      await state.getByRole("button", { name: "Clear journal" }).click();
+      await state.getByText("Clear the journal? Every exchange recorded so far goes.").waitFor();
+      await state.getByRole("button", { name: "Keep" }).click();
+      assert.ok(await size() >= before, "nothing cleared");
+      await state.getByRole("button", { name: "Clear journal" }).click();
+      await state.getByRole("button", { name: "Yes, clear" }).click();
+      await page.waitForFunction(() => true);
+      for (let i = 0; i < 50 && (await size()) >= before; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.ok(await size() < before, "cleared after the yes");
     });
 
     await t.step(

@@ -103,6 +103,8 @@ export class KbController extends ViewController {
   deleteFaq(id: number) {
     return this.client.attempt(async () => {
       await this.client.signed("POST /aikb/delete_faq", { id });
+      // An answer given by the FAQ just deleted no longer holds: the Ask panel forgets it.
+      if (this.answer?.faqs.some((f) => f.id === id)) this.answer = null;
       await this.#read(this.repositoryId);
       this.show(null);
     });
