@@ -1,0 +1,101 @@
+package io.github.ccemu.junit5;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Settings of a {@link CcemuExtension}: what each instance starts with (fixtures, clock, seed),
+ * whether tests share one per class, and how to start ccemu. Unset, ccemu's defaults apply: the
+ * demo tenant, the real clock, a random seed.
+ */
+public final class CcemuExtensionBuilder {
+  private String fixtures;
+  private String clock;
+  private String clockStart;
+  private Long seed;
+  private boolean perTest;
+  private String command;
+  private Path directory;
+
+  CcemuExtensionBuilder() {}
+
+  /** Virtual time moves only when a test moves it: runs repeat byte for byte. */
+  public CcemuExtensionBuilder clockManual() {
+    clock = Json.quote("manual");
+    return this;
+  }
+
+  /** Virtual time follows the wall clock (ccemu's default). */
+  public CcemuExtensionBuilder clockReal() {
+    clock = Json.quote("real");
+    return this;
+  }
+
+  /** Where virtual time starts (a manual clock starts at 2026-01-05T01:00:00Z otherwise). */
+  public CcemuExtensionBuilder clockStart(Instant start) {
+    clockStart = Json.quote(start.toString());
+    return this;
+  }
+
+  /** Where virtual time starts: ISO time, epoch milliseconds, or {@code now}. */
+  public CcemuExtensionBuilder clockStart(String start) {
+    // Digits are epoch milliseconds, which ccemu takes as a JSON number.
+    clockStart = start.matches("\\d+") ? start : Json.quote(start);
+    return this;
+  }
+
+  /** The seed of request ids and call outcomes: the same seed, the same answers. */
+  public CcemuExtensionBuilder seed(long value) {
+    seed = value;
+    return this;
+  }
+
+  /**
+   * A fixture file (or folder of {@code *.json} files) instead of the demo tenant. A relative path
+   * is resolved here, against the JVM's working directory, since ccemu runs in another one.
+   */
+  public CcemuExtensionBuilder fixtures(Path path) {
+    fixtures = Json.quote(path.toAbsolutePath().normalize().toString());
+    return this;
+  }
+
+  /**
+   * A fixture given as JSON text (an object, as a fixture file holds). ccemu checks it when each
+   * instance is created and names the JSON path of what it refuses; text that is not a JSON
+   * object is refused here already.
+   */
+  public CcemuExtensionBuilder fixturesJson(String json) {
+    if (!(Json.parse(json) instanceof Map)) {
+      throw new IllegalArgumentException("fixturesJson takes a JSON object, got: " + json);
+    }
+    fixtures = json.strip();
+    return this;
+  }
+
+  /** One instance per test method instead of one per test class: nothing carries over. */
+  public CcemuExtensionBuilder perTest() {
+    perTest = true;
+    return this;
+  }
+
+  /**
+   * The command that runs {@code ccemu start} (default {@code npx --yes ccemu@0.1.0 start}, or
+   * {@code CCEMU_COMMAND}); {@code --port 0 --until-stdin-closes} is always appended.
+   */
+  public CcemuExtensionBuilder command(String value) {
+    command = value;
+    return this;
+  }
+
+  /** The folder the command runs in (default {@code CCEMU_DIR}, else the JVM's own). */
+  public CcemuExtensionBuilder directory(Path value) {
+    directory = value;
+    return this;
+  }
+
+  public CcemuExtension build() {
+    return new CcemuExtension(new InstanceSettings(fixtures, clock, clockStart, seed), perTest,
+        command, directory);
+  }
+}
