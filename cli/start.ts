@@ -56,6 +56,15 @@ async function start(args: string[]): Promise<number> {
     ? `generator restored from ${running.restoredFrom}`
     : `seed ${emulator.seed}`;
   console.log(`clock: ${emulator.clock.mode} at ${emulator.clock.status().iso}; ${generator}`);
+  if (config.upstream) {
+    // The key's id and the variable's name, never the secret.
+    const { url: upstream, accessKeyId, secretEnv, record } = config.upstream;
+    console.log(
+      `upstream: signed requests go to ${upstream} re-signed with ${accessKeyId} (secret from $${secretEnv}); ${
+        record ? `recording to ${record}` : "not recording"
+      }`,
+    );
+  }
   for (const line of early) console.log(line);
   report = (line) => console.log(line);
 

@@ -10,6 +10,7 @@ import type { Emulator } from "./core/emulator.ts";
 import type { JournalEntry } from "./core/journal.ts";
 import type { PushEntry } from "./gateway/schemas.ts";
 import type { CallbackEntry } from "./outbound/callbacks.ts";
+import { createUpstream, type UpstreamEntry } from "./upstream/mod.ts";
 import { ApiError } from "./core/errors.ts";
 import { journalExchanges } from "./core/journal-middleware.ts";
 import { type ExchangeHandler, type ExchangeMiddleware, serveExchange } from "./core/exchange.ts";
@@ -37,12 +38,14 @@ import { INDEX_HTML, uiScript, uiScriptResponse } from "./ui-bundle.ts";
 
 /**
  * A journal entry of any kind: `exchange` (a client's request, `fault` set when a fault rule
- * fired), `push` (the gateway's, carrying `push`), `sms` (a hang-up SMS the dialer sent) or
- * `callback` (one attempt of a call-result delivery, carrying `delivery`).
+ * fired), `push` (the gateway's, carrying `push`), `sms` (a hang-up SMS the dialer sent),
+ * `callback` (one attempt of a call-result delivery, carrying `delivery`) or `upstream` (a
+ * request the recording proxy forwarded, carrying `upstream`).
  */
 export type Entry = JournalEntry & {
   push?: PushEntry["push"];
   delivery?: CallbackEntry["delivery"];
+  upstream?: UpstreamEntry["upstream"];
 };
 
 export interface Areas {
@@ -108,16 +111,18 @@ export function createApp(
   const failed = controlError(emulator);
   app.onError(failed);
   const faults = areas.faults.store;
+  // `--upstream`: the recording proxy, which journals its requests with kind `upstream`.
+  const forward = createUpstream(emulator);
   const signedPaths: SignedPath[] = [];
   for (const area of list) {
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
-    const journal = journalExchanges(emulator, area.name);
+    const journal = journalExchanges(emulator, area.name, forward !== undefined);
     const dispatch = signedApi(emulator, rateLimiter, faults, {
       name: area.name,
       prefix,
       operations,
-    });
+    }, forward);
     signedPaths.push({ prefix: `${prefix}/`, journal, dispatch });
     app.use(`${prefix}/*`, journal);
     app.all(`${prefix}/*`, dispatch);

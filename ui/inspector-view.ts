@@ -61,6 +61,25 @@ export function activityLine(e: JournalEntry): string {
 const cutNote = (body: { truncated: boolean; size: number; digest?: string }) =>
   body.truncated ? `(cut, ${body.size} bytes${body.digest ? `, ${body.digest}` : ""})` : "";
 
+/** A request the recording proxy forwarded (`--upstream`): where it went and what came back. */
+function upstreamDetail(up: NonNullable<JournalEntry["upstream"]>) {
+  return html`
+    <h4 id="upstream-note">Forwarded to the upstream ${up.host}</h4>
+    <div class="muted">${up.request.method} ${up.request
+      .url} <span title="the Signature is never kept"
+      >(Signature not kept)</span></div>
+    <div>${up.response
+      ? html`upstream answered <strong class=${
+        up.response.status >= 400 ? "bad" : "ok"
+      }>${up.response.status}</strong> ${up.response.contentType ?? "(no content-type)"}`
+      : html`<span class="bad">no answer: ${up.error}</span>`} in ${up.latencyMs} ms; the
+      client got it unchanged (Response below)</div>
+    ${up.recordError ? html`<div class="bad">recording: ${up.recordError}</div>` : nothing}
+    <ccemu-json label="Forwarded headers" .open=${false}
+      .text=${JSON.stringify(up.request.headers)}></ccemu-json>
+  `;
+}
+
 const errorsOf = (e: JournalEntry) =>
   e.push?.findings.filter((f) => f.severity === "error").length ?? 0;
 
@@ -72,6 +91,9 @@ export class InspectorView extends LitElement {
   accessor entries: JournalEntry[] = [];
   @property({ attribute: false })
   accessor selected: JournalEntry | null = null;
+  /** The entry the address names (`#inspector/29`), kept when the journal no longer has it. */
+  @property({ attribute: false })
+  accessor wanted: number | null = null;
   @property()
   accessor curl = "";
   /** Only this visitor session's pushes (empty: all). */
@@ -135,6 +157,19 @@ export class InspectorView extends LitElement {
     const next =
       list[Math.max(0, Math.min(list.length - 1, index + (event.key === "ArrowDown" ? 1 : -1)))];
     if (next) emit(this, "select", next.id);
+  }
+
+  /** What the detail says when the address names no entry the journal has. */
+  #missing(): string {
+    const id = this.wanted;
+    if (id === null) return "Select an exchange to see it in full (arrow keys move, Esc closes).";
+    const [oldest, newest] = [this.entries[0]?.id, this.entries.at(-1)?.id];
+    if (oldest !== undefined && id < oldest) {
+      return `Exchange #${id} is no longer in the journal: it keeps the newest entries only (${this.entries.length} now, from #${oldest}; --journal-size and --journal-mb set how many), and #${id} was dropped.`;
+    }
+    return `No exchange #${id}${
+      newest === undefined ? ": the journal is empty." : `: the newest is #${newest}.`
+    }`;
   }
 
   /** A newly selected entry is brought into view (a deep link, a push opened from the chat). */
@@ -219,6 +254,7 @@ export class InspectorView extends LitElement {
         `
         : nothing}
       ${this.#auth(e)}
+      ${e.upstream ? upstreamDetail(e.upstream) : nothing}
       ${push?.findings.length
         ? html`
           <h4>Findings</h4>
@@ -274,6 +310,14 @@ export class InspectorView extends LitElement {
     return html`<td class="status">
       <span class=${bad ? "bad" : ""}>${e.response.status || "–"}</span>
       ${e.errorCode ? html`<span class="bad">${e.errorCode}</span>` : nothing}
+      ${
+      e.upstream
+        ? html`
+          <span class="badge upstream" title=${`forwarded to ${e.upstream.host}`}
+          >↗ upstream</span>
+        `
+        : nothing
+    }
       ${
       e.fault
         ? html`<span class="badge fault" title=${`fault rule ${e.fault.ruleId}: ${e.fault.effect}${
@@ -390,7 +434,7 @@ export class InspectorView extends LitElement {
         }</section>`
         : html`
           <section class="detail panel muted" aria-label="Entry detail">
-            <p>Select an exchange to see it in full (arrow keys move, Esc closes).</p>
+            <p id="entry-missing">${this.#missing()}</p>
           </section>
         `}
     `;

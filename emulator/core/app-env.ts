@@ -27,5 +27,10 @@ export interface AppEnv {
     errorCode?: string;
     /** The fault rule that fired, for the journal. */
     fault?: FaultMark;
+    /**
+     * The entry's kind when it is not `exchange`, and the fields that kind adds: the recording
+     * proxy's `upstream`. Read only by a journal middleware built to (`otherKinds`).
+     */
+    entryKind?: { kind: string; fields: Record<string, unknown> };
   };
 }

@@ -38,6 +38,25 @@ export interface Config {
   pushDeadlineMs: number;
   /** The most bytes of one agent reply ccemu reads; past it the push fails. */
   pushMaxBytes: number;
+  /** The recording proxy (`--upstream`): signed requests forwarded to the real service. */
+  upstream?: UpstreamFlags;
+}
+
+/**
+ * What `--upstream` and its companion flags say. The secret is not here: only the name of the
+ * environment variable that holds it, read once at start-up (emulator/upstream/config.ts).
+ */
+export interface UpstreamFlags {
+  /** The upstream's origin, `https://host[:port]` (`http://` only with `--allow-http-upstream`). */
+  url: string;
+  /** The upstream AccessKeyId that forwarded requests are signed with. */
+  accessKeyId: string;
+  /** The environment variable holding that key's AccessKeySecret (its name, never its value). */
+  secretEnv: string;
+  /** How long one forwarded exchange may take, connection to the answer's last byte (real ms). */
+  timeoutMs: number;
+  /** Where each exchange is appended as one NDJSON line, when recording. */
+  record?: string;
 }
 
 /**
@@ -82,6 +101,15 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --max-clock-skew S    seconds a Timestamp may be ahead of ccemu's clock   [900]
   --push-deadline S     longest a push to an agent may take, in seconds     [300]
   --push-max-mb N       largest agent reply read, MiB                        [16]
+  --upstream URL        recording proxy: forward each signed request, once ccemu's own checks
+                        pass, to this service (https://host[:port]), re-signed with the key below
+  --upstream-key ID     the upstream AccessKeyId forwarded requests are signed with
+  --upstream-secret-env VAR
+                        the environment variable holding that key's AccessKeySecret (the secret
+                        is never a flag: ps shows flags)
+  --upstream-timeout S  seconds one forwarded exchange may take               [30]
+  --allow-http-upstream accept an http:// upstream (a second ccemu on loopback, in tests)
+  --record FILE         append each proxied exchange to FILE, one JSON object per line
   --strict              vendor-terse error messages, no diagnostics
   --until-stdin-closes  stop when standard input closes (for a parent process that keeps it
                         open: ccemu ends with it, even when it is killed)
@@ -122,6 +150,12 @@ const OPTIONS = {
   "max-clock-skew": { type: "string" },
   "push-deadline": { type: "string" },
   "push-max-mb": { type: "string" },
+  upstream: { type: "string" },
+  "upstream-key": { type: "string" },
+  "upstream-secret-env": { type: "string" },
+  "upstream-timeout": { type: "string" },
+  "allow-http-upstream": { type: "boolean" },
+  record: { type: "string" },
   strict: { type: "boolean" },
   "until-stdin-closes": { type: "boolean" },
   "no-ui": { type: "boolean" },
@@ -131,6 +165,9 @@ const OPTIONS = {
 /** parseArgs names an unknown flag but not the one meant: its message gains it when one is close. */
 function withFlagHint(message: string): string {
   const flag = /^Unknown option '(--[^']+)'/.exec(message)?.[1];
+  if (flag && /^--upstream-secret(=|$)/.test(flag)) {
+    return `${message}: the upstream secret is never given as a flag (ps shows flags); put it in an environment variable and name that with --upstream-secret-env VAR`;
+  }
   const hint = flag ? didYouMean(flag, Object.keys(OPTIONS).map((name) => `--${name}`)) : "";
   return hint ? `${message}: ${hint}` : message;
 }
@@ -186,6 +223,76 @@ export function parseConfig(args: string[]): Config | "help" {
       d.maxClockSkewSeconds,
     pushDeadlineMs: (integer("push-deadline", values["push-deadline"], 1, 86400) ?? 300) * 1000,
     pushMaxBytes: (integer("push-max-mb", values["push-max-mb"], 1, 1024) ?? 16) * 1024 * 1024,
+    upstream: upstreamFlags(values),
+  };
+}
+
+/** The upstream flags' values as parseArgs reads them. */
+interface UpstreamValues {
+  upstream?: string;
+  "upstream-key"?: string;
+  "upstream-secret-env"?: string;
+  "upstream-timeout"?: string;
+  "allow-http-upstream"?: boolean;
+  record?: string;
+}
+
+/** `--upstream` and its companions: all or none, an origin only, https unless allowed. */
+function upstreamFlags(values: UpstreamValues): UpstreamFlags | undefined {
+  const url = values.upstream;
+  if (url === undefined) {
+    const stray = (["upstream-key", "upstream-secret-env", "upstream-timeout", "record"] as const)
+      .find((name) => values[name] !== undefined) ??
+      (values["allow-http-upstream"] ? "allow-http-upstream" : undefined);
+    if (stray) throw new ConfigError(`--${stray} needs --upstream URL (the recording proxy)`);
+    return undefined;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`--upstream must be a URL like https://api.example.com, got "${url}"`);
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
+    throw new ConfigError(`--upstream must be an https:// URL, got "${url}"`);
+  }
+  if (parsed.protocol === "http:" && !values["allow-http-upstream"]) {
+    throw new ConfigError(
+      `--upstream ${url} is plain http: the upstream key's signatures and your tenant's data would cross the network unencrypted. Use https://, or add --allow-http-upstream for a loopback stand-in in tests`,
+    );
+  }
+  if (parsed.username || parsed.password) {
+    // Not echoed: it holds a password.
+    throw new ConfigError("--upstream must not carry a user name or password");
+  }
+  if (parsed.pathname !== "/" || parsed.search || parsed.hash) {
+    throw new ConfigError(
+      `--upstream is the service's origin only (https://host[:port]): requests keep their own paths; got "${url}"`,
+    );
+  }
+  const accessKeyId = values["upstream-key"];
+  if (!accessKeyId) {
+    throw new ConfigError(
+      "--upstream needs --upstream-key ID: the upstream AccessKeyId to sign with",
+    );
+  }
+  const secretEnv = values["upstream-secret-env"];
+  if (!secretEnv) {
+    throw new ConfigError(
+      "--upstream needs --upstream-secret-env VAR: the environment variable holding the upstream AccessKeySecret",
+    );
+  }
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(secretEnv)) {
+    throw new ConfigError(
+      `--upstream-secret-env takes the NAME of an environment variable (letters, digits, _), got something else`,
+    );
+  }
+  return {
+    url: parsed.origin,
+    accessKeyId,
+    secretEnv,
+    timeoutMs: (integer("upstream-timeout", values["upstream-timeout"], 1, 3600) ?? 30) * 1000,
+    record: values.record,
   };
 }
 

@@ -1,4 +1,7 @@
-/** The open API's error codes (spec part 7), their HTTP statuses and the failure envelope. */
+/**
+ * The open API's error codes (spec part 7), their HTTP statuses and the failure envelope, and
+ * ccemu's own `UpstreamUnavailable` (the recording proxy could not reach the real service).
+ */
 
 export const ERROR_STATUS = {
   AuthFailure: 401,
@@ -14,6 +17,8 @@ export const ERROR_STATUS = {
   SignaturesExpired: 403,
   TooManyRequests: 429,
   InternalError: 500,
+  /** ccemu's own: the recording proxy's upstream did not answer (refused, timed out, failed). */
+  UpstreamUnavailable: 502,
 } as const;
 
 /** A vendor error code (spec part 7), e.g. `InvalidParameter`: a key of `ERROR_STATUS`. */
@@ -37,6 +42,7 @@ const TERSE: Record<ErrorCode, string> = {
   SignaturesExpired: "Signature expired.",
   TooManyRequests: "Request limit exceeded.",
   InternalError: "Internal error; retry, and contact support if it persists.",
+  UpstreamUnavailable: "The upstream service did not answer.",
 };
 
 export class ApiError extends Error {

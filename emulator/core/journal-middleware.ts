@@ -60,7 +60,15 @@ async function unserializedBody(response: Response): Promise<StoredBody | null> 
   return text === "" ? null : storeBody(text);
 }
 
-export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddleware {
+/**
+ * `otherKinds`: an entry may be of the kind the handler set in `entryKind` (the recording proxy's
+ * `upstream`) rather than `exchange`; false, that variable is never read.
+ */
+export function journalExchanges(
+  emulator: Emulator,
+  area: Area,
+  otherKinds = false,
+): ExchangeMiddleware {
   return async (c, next) => {
     const elapsed = emulator.clock.stopwatch();
     const time = emulator.clock.now();
@@ -75,7 +83,7 @@ export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddle
     // takes awaits and a pass over the response's Headers.
     const requestText = c.get("bodyText"), responseText = c.get("responseText");
     const answer = c.get("answer");
-    emulator.journal.add<ExchangeEntry>({
+    const entry: Omit<ExchangeEntry, "id"> = {
       kind: "exchange",
       requestId,
       time,
@@ -96,6 +104,8 @@ export function journalExchanges(emulator: Emulator, area: Area): ExchangeMiddle
       auth: c.get("auth"),
       errorCode: c.get("errorCode"),
       fault: c.get("fault"),
-    });
+    };
+    const other = otherKinds ? c.get("entryKind") : undefined;
+    emulator.journal.add(other ? { ...entry, ...other.fields, kind: other.kind } : entry);
   };
 }

@@ -51,6 +51,7 @@ export class Instances {
       ...this.parent,
       port: 0,
       snapshot: undefined, // an instance writes no file of the parent's
+      upstream: undefined, // nor forwards to the parent's upstream, nor records into its file
       clock: options.clock,
       clockStart: options.clockStart,
       seed: options.seed,

@@ -20,7 +20,6 @@ import {
 } from "../signed-api/fields.ts";
 import {
   FINISH_STATUS_FILTERS,
-  FINISH_STATUSES,
   INTENTION_LEVELS,
   OutcomeRuleSchema,
   WeightedOutcomeSchema,

@@ -88,6 +88,12 @@ function respond(c: Exchange, body: unknown, status: ContentfulStatusCode = 200)
   return response;
 }
 
+/**
+ * The recording proxy (emulator/upstream): takes a request that passed authentication and answers
+ * with what the real service answered. Parameters, media type and tenant are the upstream's to judge.
+ */
+export type Forwarder = (c: Exchange, operation: Operation) => Promise<Response>;
+
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
 export interface SignedArea {
   name: string;
@@ -99,13 +105,15 @@ export interface SignedArea {
  * The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). The rate limiter is the
  * emulator's one, shared by every prefix, since a key's limit counts all its requests. Fault rules
  * are asked once a request passed every check, where the operation would run: a fault never hides
- * a client's own mistake, and an injected error changes nothing.
+ * a client's own mistake, and an injected error changes nothing. With `forward` (`--upstream`), a
+ * request hands over to it once authenticated: nothing after that runs here.
  */
 export function signedApi(
   emulator: Emulator,
   rateLimiter: RateLimiter,
   faults: FaultStore,
   { name: area, prefix, operations }: SignedArea,
+  forward?: Forwarder,
 ): ExchangeHandler {
   const byPath = new Map(operations.map((op) => [op.path, op]));
   const names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
@@ -156,6 +164,7 @@ export function signedApi(
           `The enterprise ${auth.key.enterpriseId} of this key no longer exists.`,
         );
       }
+      if (forward) return await forward(c, operation);
 
       const pairs = target.query.filter(([name]) =>
         !(COMMON_PARAMETERS as readonly string[]).includes(name)

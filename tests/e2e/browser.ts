@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { type Browser, chromium } from "playwright-core";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
+import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { type RunningEmulator, startServer } from "../../emulator/server.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -13,13 +13,14 @@ export const hasBrowser = await Deno.stat(CHROMIUM).then(() => true, () => false
 export const inCI = Deno.env.get("CI") === "true";
 export const SHOTS = new URL("../../artifacts/screenshots/", import.meta.url).pathname;
 
-export function startUiServer() {
+export function startUiServer(config: Partial<Config> = {}) {
   return startServer({
     ...DEFAULT_CONFIG,
     port: 0,
     clock: "manual",
     clockStart: MANUAL_CLOCK_START,
     seed: 1,
+    ...config,
   });
 }
 
@@ -45,6 +46,7 @@ export async function watchedPage(browser: Browser, problems: string[]) {
 export function browserTest(
   name: string,
   fn: (t: Deno.TestContext, ui: { running: RunningEmulator; browser: Browser }) => Promise<void>,
+  config: Partial<Config> = {},
 ) {
   Deno.test({
     name,
@@ -52,7 +54,7 @@ export function browserTest(
     async fn(t) {
       assert.ok(hasBrowser, `CI needs ${CHROMIUM} (.ci/run installs Debian's chromium)`);
       await Deno.mkdir(SHOTS, { recursive: true });
-      const running = await startUiServer();
+      const running = await startUiServer(config);
       try {
         const browser = await launchChromium();
         try {

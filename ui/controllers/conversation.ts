@@ -59,7 +59,7 @@ export class ConversationController extends ViewController {
     this.host.requestUpdate();
   }
 
-  /** Shows a session (and opens its tab); an unknown id shows none. */
+  /** Shows a session (and opens its tab); an unknown id shows none and says so. */
   async loadSession(sessionId: string): Promise<void> {
     try {
       this.session = await this.client.request<Session>(
@@ -67,8 +67,10 @@ export class ConversationController extends ViewController {
         `/_emulator/gateway/sessions/${sessionId}`,
       );
       if (!this.tabs.includes(sessionId)) this.#setTabs([...this.tabs, sessionId]);
-    } catch {
+    } catch (error) {
+      // A link to a session that is gone (deleted, reset) says so, as "No task N" does.
       this.session = null;
+      this.client.onProblem(`No session ${sessionId}: ${(error as Error).message}`);
     }
     this.host.requestUpdate();
   }

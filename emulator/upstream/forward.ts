@@ -1,0 +1,241 @@
+/**
+ * The recording proxy's forwarder: a signed request that passed ccemu's own authentication is
+ * re-signed the vendor's way with the upstream key, at the wall clock's time, and sent to the
+ * upstream with the same method, path, business query parameters and body bytes (and its
+ * Content-Type). The upstream's status, Content-Type and body go back unchanged; a failure to get
+ * one answers UpstreamUnavailable (502), and nothing is retried.
+ *
+ * Secrets: the upstream secret signs and goes nowhere else; the upstream Signature is cut from the
+ * URL the journal shows, and both are blanked from every text ccemu keeps (journal, recording,
+ * messages) in case an answer echoes them. Deno's fetch errors name the whole URL, Signature
+ * included: they are never passed on as they are.
+ */
+import { bodyText, readBody } from "../core/body.ts";
+import { monotonicNow, wallNow } from "../core/clock.ts";
+import type { Emulator } from "../core/emulator.ts";
+import { ApiError } from "../core/errors.ts";
+import type { Forwarder } from "../signed-api/middleware.ts";
+import { COMMON_PARAMETERS, javaUrlEncode, signUrl } from "../signed-api/signature.ts";
+import type { Upstream } from "./config.ts";
+import type { UpstreamExchange } from "./entry.ts";
+import type { RecordedExchange, Recorder } from "./record.ts";
+
+/** Statuses whose answer has no body (a Response with one would be refused). */
+const NULL_BODY = new Set([204, 205, 304]);
+const REDACTED = "(redacted)";
+const decoder = new TextDecoder();
+
+/** The query as an object, a repeated name's values as a list (as the journal keeps queries). */
+function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of pairs) {
+    const seen = Object.hasOwn(out, name) ? out[name] : undefined;
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/** Blanks each of `secrets` (the upstream secret, this request's Signature) out of `text`. */
+function redactor(secrets: string[]): (text: string) => string {
+  const present = secrets.filter((s) => s.length > 0);
+  return (text) => {
+    for (const secret of present) {
+      if (text.includes(secret)) text = text.replaceAll(secret, REDACTED);
+    }
+    return text;
+  };
+}
+
+/**
+ * Why the upstream gave no answer, in ccemu's words: fetch's own message names the signed URL, so
+ * only the kind of failure is taken from it, and any URL left is replaced by the host.
+ */
+function failureMessage(error: unknown, host: string, timedOut: boolean, timeoutMs: number) {
+  if (timedOut) {
+    return `The upstream ${host} did not answer within ${
+      timeoutMs / 1000
+    } s (--upstream-timeout); the request was not retried.`;
+  }
+  const cause = (error as { cause?: unknown })?.cause;
+  const text = `${(error as Error)?.message ?? error} ${
+    cause instanceof Error ? cause.message : cause ?? ""
+  }`;
+  const what = /connection refused/i.test(text)
+    ? "refused the connection (is it running, and is the port right?)"
+    : /dns error|failed to lookup|name or service not known|no such host/i.test(text)
+    ? "could not be found: its host name does not resolve"
+    : /certificate|tls|ssl|handshake/i.test(text)
+    ? "failed the TLS handshake (its certificate is not trusted, or it does not speak https)"
+    : /reset|closed|broken pipe|eof|incomplete/i.test(text)
+    ? "closed the connection before its answer was complete"
+    : `could not be reached (${
+      text.replace(/\(?\bhttps?:\/\/[^\s)]*\)?/gi, host).replace(/\s+/g, " ").trim().slice(0, 300)
+    })`;
+  return `The upstream ${host} ${what}; the request was not retried.`;
+}
+
+/** The `requestId` an envelope starts with (the vendor's and ccemu's put it first). */
+const LEADING_REQUEST_ID = /^\s*\{\s*"requestId"\s*:\s*"([^"\\]{1,200})"/;
+
+/** The error code of a vendor envelope's answer, for the journal's list (none when it is not one). */
+function envelopeCode(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { error?: { code?: unknown } })?.error?.code;
+    return typeof code === "string" ? code.slice(0, 100) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createForwarder(
+  emulator: Emulator,
+  upstream: Upstream,
+  recorder?: Recorder,
+): Forwarder {
+  const limit = emulator.config.maxBodyBytes;
+  const { host, timeoutMs } = upstream;
+
+  return async (c, operation) => {
+    const target = c.get("target"), headers = c.get("headers");
+    const method = c.req.method;
+    const business = target.query.filter(([name]) =>
+      !(COMMON_PARAMETERS as readonly string[]).includes(name)
+    );
+
+    // The body as received, within the limit every request has; GET carries none.
+    // Read into an ArrayBuffer of its own (readBody's bytes are never a SharedArrayBuffer's).
+    let body: Uint8Array<ArrayBuffer> | undefined;
+    let requestText: string | null = null;
+    if (method !== "GET") {
+      const read = await readBody(c.req.raw, limit, headers["content-length"]);
+      if (read.overLimit) {
+        throw new ApiError(
+          "InvalidParameter",
+          `The request body is larger than the limit of ${limit} bytes.`,
+          "body",
+        );
+      }
+      body = read.bytes as Uint8Array<ArrayBuffer>;
+      requestText = bodyText(read);
+    }
+    const sent: Record<string, string> = {};
+    if (headers["content-type"] !== undefined) sent["content-type"] = headers["content-type"];
+    // The gateway spec's spelling of the header, passed on when the client used it.
+    if (headers["contenttype"] !== undefined) sent["contenttype"] = headers["contenttype"];
+
+    const url = new URL(target.pathname, upstream.origin);
+    for (const [name, value] of business) url.searchParams.append(name, value);
+    const now = wallNow();
+    const signed = signUrl({
+      method,
+      url: url.href,
+      accessKeyId: upstream.accessKeyId,
+      accessKeySecret: upstream.secret,
+      now,
+    });
+    // signUrl puts the Signature last: what precedes it is the URL without it.
+    const cut = signed.url.lastIndexOf("&Signature=");
+    const signature = decodeURIComponent(signed.url.slice(cut + "&Signature=".length));
+    const redact = redactor([upstream.secret, signature, javaUrlEncode(signature)]);
+    if (requestText !== null) {
+      requestText = redact(requestText);
+      c.set("bodyText", requestText);
+    }
+
+    const detail: UpstreamExchange = {
+      host,
+      operation: `${operation.method} ${operation.path}`,
+      request: { method, url: signed.url.slice(0, cut), headers: sent },
+      response: null,
+      latencyMs: 0,
+    };
+    // The client's query as it came, but for its Signature's value: an upstream entry holds none.
+    const query = queryRecord(
+      target.query.map(([name, value]) => [name, name === "Signature" ? REDACTED : value]),
+    );
+    c.set("entryKind", { kind: "upstream", fields: { query, upstream: detail } });
+
+    let timedOut = false;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const started = monotonicNow();
+    let answer:
+      | { status: number; contentType: string | null; bytes: Uint8Array<ArrayBuffer> }
+      | undefined;
+    try {
+      const response = await fetch(signed.url, {
+        method,
+        headers: sent,
+        body,
+        redirect: "manual",
+        signal: controller.signal,
+      });
+      // Read as a stream, whatever Content-Length says: a compressed answer grows when decoded.
+      const read = await readBody(response, limit, null);
+      if (read.overLimit) {
+        detail.error =
+          `The upstream ${host} answered ${response.status} with a body larger than the limit of ${limit} bytes (--max-body-mb); it was not passed on.`;
+      } else if (response.status < 200 || response.status > 599) {
+        detail.error =
+          `The upstream ${host} answered with status ${response.status}, which cannot be passed on.`;
+      } else {
+        answer = {
+          status: response.status,
+          contentType: response.headers.get("content-type"),
+          bytes: read.bytes as Uint8Array<ArrayBuffer>,
+        };
+      }
+    } catch (error) {
+      detail.error = redact(failureMessage(error, host, timedOut, timeoutMs));
+    } finally {
+      clearTimeout(timer);
+    }
+    detail.latencyMs = Math.round((monotonicNow() - started) * 10) / 10;
+    const responseText = answer ? redact(decoder.decode(answer.bytes)) : "";
+    if (answer) detail.response = { status: answer.status, contentType: answer.contentType };
+
+    if (recorder) {
+      const line: RecordedExchange = {
+        upstream: host,
+        operation: detail.operation,
+        time: new Date(now).toISOString(),
+        request: { method, path: target.pathname, query: queryRecord(business), body: requestText },
+        response: answer
+          ? { status: answer.status, contentType: answer.contentType, body: responseText }
+          : null,
+        ...(detail.error ? { error: detail.error } : {}),
+        latencyMs: detail.latencyMs,
+      };
+      try {
+        await recorder.append(line);
+      } catch (error) {
+        detail.recordError = `not appended to ${recorder.path}: ${(error as Error).message}`;
+        console.error(`ccemu: --record ${detail.recordError}`);
+      }
+    }
+
+    if (!answer) throw new ApiError("UpstreamUnavailable", detail.error!);
+    const answerHeaders: Record<string, string> = answer.contentType === null
+      ? {}
+      : { "content-type": answer.contentType };
+    const response = new Response(NULL_BODY.has(answer.status) ? null : answer.bytes, {
+      status: answer.status,
+      headers: answerHeaders,
+    });
+    // The entry answers to the requestId the client got, which is the upstream's.
+    const upstreamId = LEADING_REQUEST_ID.exec(responseText)?.[1];
+    if (upstreamId) {
+      c.set("entryKind", {
+        kind: "upstream",
+        fields: { query, upstream: detail, requestId: upstreamId },
+      });
+    }
+    c.set("responseText", responseText);
+    c.set("answer", { response, headers: answerHeaders });
+    if (answer.status >= 400) c.set("errorCode", envelopeCode(responseText));
+    return response;
+  };
+}
