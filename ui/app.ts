@@ -341,6 +341,7 @@ export class App extends LitElement {
       <ccemu-conversation .robots=${chat.robots} .robotId=${chat.robotId} .added=${chat.added}
         .session=${chat.session} .sessions=${chat.sessions} .tabs=${chat.tabs}
         .streaming=${chat.streaming} .findings=${inspector.findings()} .busy=${chat.busy}
+        .pending=${chat.pending}
         @open-session=${(e: CustomEvent) => this.#act(() => chat.openSession(e.detail))}
         @pick-session=${(e: CustomEvent<string>) => this.#go("conversations", e.detail)}
         @close-tab=${(e: CustomEvent<string>) => chat.closeTab(e.detail)}

@@ -62,12 +62,21 @@ export class Composer extends LitElement {
   accessor session: Session | null = null;
   @property({ type: Boolean })
   accessor busy = false;
+  /** Send was pressed while the last message was still being answered. */
+  @state()
+  accessor waiting = false;
 
   @state()
   accessor picked: Picked | null = null;
 
   #send(event: Event) {
     event.preventDefault();
+    if (this.busy) {
+      // The message stays in the box: one push at a time, as the gateway sends them.
+      this.waiting = true;
+      return;
+    }
+    this.waiting = false;
     if (this.picked) {
       const { fileName, contentBase64 } = this.picked;
       this.#drop();
@@ -149,6 +158,10 @@ export class Composer extends LitElement {
           </div>
         `
         : nothing}
+      ${this.waiting && this.busy
+        ? html`<div class="note" role="status" id="wait-note">The agent is still answering your last
+            message; your text stays here: send it when the reply has come.</div>`
+        : nothing}
       <form @submit=${this.#send}>
         <input type="text" id="text" aria-label="Message" autocomplete="off" placeholder=${this
             .picked
@@ -160,7 +173,7 @@ export class Composer extends LitElement {
         <label class="button attach" aria-disabled=${off}>Attach image<input class="visually-hidden"
           type="file" accept="image/*" aria-label="Attach an image" @change=${this.#pick}
           ?disabled=${off}></label>
-        <button class="primary" id="send" ?disabled=${off || this.busy}>${this.picked
+        <button class="primary" id="send" ?disabled=${off}>${this.picked
           ? "Send image"
           : "Send"}</button>
       </form>

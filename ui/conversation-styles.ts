@@ -95,6 +95,12 @@ export const conversationStyles = css`
     background: #dfe9ff;
     border-color: #c3d4fb;
   }
+  .pending {
+    opacity: 0.75;
+  }
+  .typing {
+    font-style: italic;
+  }
   img.sent {
     max-width: 200px;
     min-width: 48px;

@@ -62,6 +62,9 @@ export class ConversationView extends LitElement {
   accessor findings: Record<number, Finding[]> = {};
   @property({ type: Boolean })
   accessor busy = false;
+  /** The visitor's message on its way (shown at once, marked as sending). */
+  @property({ attribute: false })
+  accessor pending: { text?: string; image?: string } | null = null;
 
   @state()
   accessor mode = "streaming";
@@ -167,9 +170,23 @@ export class ConversationView extends LitElement {
       })
     }
     ${
+      this.pending
+        ? html`
+          <div class="bubble visitor pending"
+            id="pending">${this.pending.text ??
+              `🖼 ${this.pending.image}`}<span class="muted sending"> · sending…</span></div>
+        `
+        : nothing
+    }
+    ${
       this.streaming.map((s) =>
         html`<div class="bubble agent streaming" aria-live="polite">${s.text}</div>`
       )
+    }
+    ${
+      this.busy && this.pending && !this.streaming.length
+        ? html`<div class="typing muted" id="typing" role="status">The agent is answering…</div>`
+        : nothing
     }`;
   }
 

@@ -58,8 +58,14 @@ export class FaultStore extends AreaStore<FaultState> {
 
   /** The rule that fires for this request (counters updated), if any. */
   pick(request: FaultRequest): FaultRule | undefined {
-    if (this.state.rules.length === 0) return undefined;
-    return pickRule(this.state.rules, request, () => this.emulator.random.next());
+    const rules = this.state.rules;
+    if (rules.length === 0) return undefined;
+    const matched = () => rules.reduce((n, rule) => n + rule.matched, 0);
+    const before = matched();
+    const fired = pickRule(rules, request, () => this.emulator.random.next());
+    // A rule that matched without firing changed its counters too: the UI shows "matched / fired".
+    if (fired || matched() !== before) this.#changed();
+    return fired;
   }
 
   #changed(): void {

@@ -26,6 +26,8 @@ export class ConversationController extends ViewController {
   streaming: { messageId: string; text: string }[] = [];
   /** A visitor's action is under way: the chat waits for it. */
   busy = false;
+  /** What the visitor just sent, shown at once while the gateway pushes it and the agent answers. */
+  pending: { text?: string; image?: string } | null = null;
 
   protected override listen(): (() => void)[] {
     return [
@@ -125,17 +127,22 @@ export class ConversationController extends ViewController {
     });
   }
 
-  send(body: unknown) {
+  send(body: { text?: string; image?: { fileName: string } }) {
     const session = this.session;
     if (!session) return;
+    this.pending = { text: body.text, image: body.image?.fileName };
     return this.#act(async () => {
-      await this.client.request(
-        "POST",
-        `/_emulator/gateway/sessions/${session.sessionId}/messages`,
-        body,
-      );
-      this.streaming = [];
-      await this.loadSession(session.sessionId);
+      try {
+        await this.client.request(
+          "POST",
+          `/_emulator/gateway/sessions/${session.sessionId}/messages`,
+          body,
+        );
+        this.streaming = [];
+        await this.loadSession(session.sessionId);
+      } finally {
+        this.pending = null; // the session's history holds the message now, or the send failed
+      }
     });
   }
 
