@@ -326,7 +326,7 @@ export class App extends LitElement {
     if (this.view === "inspector") {
       return html`
         <ccemu-inspector .entries=${inspector.entries} .selected=${inspector.selected}
-          .wanted=${inspector.selectedId}
+          .wanted=${inspector.selectedId} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
           .curl=${inspector.curl} .sessionFilter=${inspector.sessionFilter}
           @select=${(e: CustomEvent<number | null>) => this.#go("inspector", e.detail)}
           @filter-session=${(e: CustomEvent<string>) => inspector.filterSession(e.detail)}

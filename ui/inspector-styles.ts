@@ -38,11 +38,21 @@ export const inspectorStyles = css`
   col.c-id {
     width: 44px;
   }
+  col.c-time {
+    width: 76px;
+  }
   col.c-area {
-    width: 68px;
+    width: 84px;
   }
   col.c-status {
-    width: 112px;
+    width: 132px;
+  }
+  /* A cell never runs into its neighbour: a long area is cut with an ellipsis (the whole name on
+    hover), a long error code wraps. */
+  td.area {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   col.c-ms {
     width: 48px;
@@ -58,6 +68,7 @@ export const inspectorStyles = css`
   }
   td.status {
     white-space: normal;
+    overflow-wrap: anywhere;
   }
   td.empty {
     text-align: center;

@@ -14,6 +14,7 @@ import "./sse-waterfall.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 import { emit } from "./events.ts";
+import { localTime } from "./local-time.ts";
 
 const PAGE = 100;
 
@@ -91,6 +92,9 @@ export class InspectorView extends LitElement {
   accessor entries: JournalEntry[] = [];
   @property({ attribute: false })
   accessor selected: JournalEntry | null = null;
+  /** The tenant's zone, in which the time column reads (UTC on hover). */
+  @property()
+  accessor timeZone = "Asia/Shanghai";
   /** The entry the address names (`#inspector/29`), kept when the journal no longer has it. */
   @property({ attribute: false })
   accessor wanted: number | null = null;
@@ -330,7 +334,9 @@ export class InspectorView extends LitElement {
         ? html`<span class="badge bad" title="error findings">${errors} error${
           errors > 1 ? "s" : ""
         }</span>`
-        : warnings
+        : nothing
+    }${
+      warnings
         ? html`<span class="badge warn" title="warning findings">${warnings} warn</span>`
         : nothing
     }
@@ -390,8 +396,10 @@ export class InspectorView extends LitElement {
           e: KeyboardEvent,
         ) => this.#keys(e, list)}>
           <table>
-            <colgroup><col class="c-id"><col class="c-area"><col><col class="c-status"><col class="c-ms"></colgroup>
-            <tr><th>#</th><th>area</th><th>exchange</th><th>status</th><th>ms</th></tr>
+            <colgroup><col class="c-id"><col class="c-time"><col class="c-area"><col><col
+              class="c-status"><col class="c-ms"></colgroup>
+            <tr><th>#</th><th>time</th><th>area</th><th>exchange</th><th>status</th><th
+              title="milliseconds from the request to the end of the answer">ms</th></tr>
             ${shown.length
               ? shown.map((e) => {
                 const line = activityLine(e);
@@ -403,7 +411,10 @@ export class InspectorView extends LitElement {
                     e.id
                 } @click=${() => emit(this, "select", e.id)}>
                   <td>${e.id}</td>
-                  <td>${e.area}</td>
+                  <td class="time" title=${`${new Date(e.time).toISOString()} (UTC)`}>${
+                  localTime(e.time, this.timeZone).slice(11)
+                }</td>
+                  <td class="area" title=${e.area}>${e.area}</td>
                   <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${
                   sub ? html`<span class="sub muted">${sub}</span>` : nothing
                 }</td>
@@ -413,7 +424,7 @@ export class InspectorView extends LitElement {
               })
               : html`
                 <tr>
-                  <td colspan="5" class="empty muted" id="no-match">${this.entries.length
+                  <td colspan="6" class="empty muted" id="no-match">${this.entries.length
                     ? "No exchange matches these filters."
                     : "No exchange yet: send a request or chat as a visitor."}</td>
                 </tr>

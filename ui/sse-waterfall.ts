@@ -15,7 +15,7 @@ export class SseWaterfall extends LitElement {
     css`
       .sse {
         display: grid;
-        grid-template-columns: 110px 1fr 64px;
+        grid-template-columns: 110px 1fr 76px;
         gap: 2px 8px;
         align-items: center;
         font-size: 12px;
@@ -77,7 +77,7 @@ export class SseWaterfall extends LitElement {
       ms === null ? nothing : html`
         <span class="marker">${label}</span>
         <span class="track marker"><span class="tick" style=${`left:${at(ms)}`}></span></span>
-        <span class="num">${ms}</span>
+        <span class="num">${ms} ms</span>
       `;
     let previous = 0;
     return html`<div class="sse" role="table" aria-label="Stream timeline">
@@ -100,7 +100,7 @@ export class SseWaterfall extends LitElement {
             };width:calc(${at(ev.at)} - ${at(from)})`}></span><span class="tick" style=${`left:${
               at(ev.at)
             }`}></span></span>
-          <span class="num">+${ev.at}</span>
+          <span class="num">+${ev.at} ms</span>
           <details>
             <summary>data of event ${i + 1}</summary>
             <pre>${data}</pre>
@@ -110,7 +110,7 @@ export class SseWaterfall extends LitElement {
     }
       <span class="marker">end</span>
       <span class="track marker"><span class="tick" style=${`left:calc(100% - 3px)`}></span></span>
-      <span class="num">${push.timings.endMs}</span>
+      <span class="num">${push.timings.endMs} ms</span>
     </div>
     ${
       push.notKept
