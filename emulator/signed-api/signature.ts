@@ -93,6 +93,12 @@ const DIGEST = new Uint8Array(20);
 /** Where a string-to-sign is encoded (a fresh array measured 0.3 µs a call); a longer one is not. */
 const MESSAGE = new Uint8Array(4096);
 
+/**
+ * Whether the runtime has `Uint8Array.prototype.toBase64` (Deno does). Node 20, which runs this
+ * file in the npm package's Node API, does not: there the digest goes through btoa.
+ */
+const NATIVE_BASE64 = "toBase64" in Uint8Array.prototype;
+
 /** base64(HMAC-SHA1(secret, stringToSign)), before the URL encoding that puts it on the query. */
 export function computeSignature(secret: string, text: string): string {
   let hmacs = KEYED.get(secret);
@@ -106,8 +112,8 @@ export function computeSignature(secret: string, text: string): string {
     : UTF8.encode(text);
   const { keyed, scratch } = hmacs;
   keyed._cloneInto(scratch).update(bytes).digestInto(DIGEST);
-  // Not btoa(String.fromCharCode(...DIGEST)): the spread measured 0.3 µs more.
-  return DIGEST.toBase64();
+  // Not btoa(String.fromCharCode(...DIGEST)) where toBase64 exists: the spread measured 0.3 µs more.
+  return NATIVE_BASE64 ? DIGEST.toBase64() : btoa(String.fromCharCode(...DIGEST));
 }
 
 /** Compares two signatures in constant time for their length (no early exit, no allocation). */

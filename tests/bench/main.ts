@@ -5,7 +5,7 @@
  */
 import { printTable, type Row, SECONDS } from "./kit.ts";
 
-const AREAS = ["foundation", "memory", "gateway", "outbound", "kb", "ui"] as const;
+const AREAS = ["foundation", "memory", "gateway", "outbound", "kb", "ui", "instances"] as const;
 
 if (Deno.args[0] === "--area") {
   const area = Deno.args[1] as (typeof AREAS)[number];
@@ -16,6 +16,7 @@ if (Deno.args[0] === "--area") {
     outbound: async () => (await import("./outbound.ts")).benchOutbound(),
     kb: async () => (await import("./kb.ts")).benchKb(),
     ui: async () => (await import("./ui.ts")).benchUi(),
+    instances: async () => (await import("./instances.ts")).benchInstances(),
   };
   console.log(JSON.stringify(await modules[area]()));
 } else {

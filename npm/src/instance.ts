@@ -1,0 +1,123 @@
+/**
+ * An emulator for one test, as `startCcemu()` answers it: an instance of a ccemu process (created
+ * and closed through the process's `/_emulator/instances`), driven through its own control API
+ * and called at the vendor's paths with URLs the harness's SignedClient signs (the vendor's
+ * signature exactly as ccemu verifies it), sent with node:http (http.ts says why).
+ */
+import { SignedClient } from "../../harness/client.ts";
+import type {
+  CallResult,
+  Ccemu,
+  ClockReading,
+  FaultRule,
+  JournalEntry,
+  JournalFilter,
+  Json,
+  Snapshot,
+} from "../types/index.d.ts";
+import { CcemuError, control } from "./control.ts";
+import { send } from "./http.ts";
+
+/** What `POST /_emulator/instances` answers. */
+export interface InstanceInfo {
+  id: string;
+  url: string;
+  accessKeyId?: string;
+  accessKeySecret?: string;
+  enterpriseId?: string;
+}
+
+type Query = Record<string, unknown> | undefined;
+
+/** The methods whose business parameters go on the query; every other one sends a JSON body. */
+const QUERY_METHODS = new Set(["GET", "HEAD", "DELETE"]);
+
+/** Declared as users get it (`implements`), so the two cannot drift apart. */
+export class Instance implements Ccemu {
+  readonly url: string;
+  readonly key: { id: string; secret: string } | undefined;
+  readonly enterpriseId: string | undefined;
+  #closing?: Promise<void>;
+
+  /** `close` ends the instance (and what holds it); called once, however often stop() is. */
+  constructor(info: InstanceInfo, private readonly close: () => Promise<void>) {
+    this.url = info.url;
+    this.key = info.accessKeyId && info.accessKeySecret
+      ? { id: info.accessKeyId, secret: info.accessKeySecret }
+      : undefined;
+    this.enterpriseId = info.enterpriseId;
+  }
+
+  #control<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+    return control<T>(this.url, method, `/_emulator${path}`, body);
+  }
+
+  async call(method: string, path: string, bodyOrQuery?: unknown): Promise<CallResult> {
+    if (!this.key) {
+      throw new CcemuError(
+        "This emulator's fixtures hold no access key to sign with: add one to them.",
+        "NoAccessKey",
+        0,
+      );
+    }
+    // Signed with the virtual time (read afresh: a manual clock moves only when told, and may have
+    // been told by anyone), so a Timestamp is never ahead of ccemu's clock nor expired on it.
+    const now = await this.clock.now();
+    const client = new SignedClient({
+      url: this.url,
+      accessKeyId: this.key.id,
+      accessKeySecret: this.key.secret,
+      now: () => now,
+    });
+    const upper = method.toUpperCase();
+    const inQuery = QUERY_METHODS.has(upper);
+    const url = client.signedUrl(upper, path, inQuery ? bodyOrQuery as Query : {});
+    const sent = inQuery || bodyOrQuery === undefined ? undefined : JSON.stringify(bodyOrQuery);
+    const { status, headers, text } = await send(upper, url, sent);
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // As the harness's client answers a body that is not JSON.
+      body = { error: { code: "NotJson", message: text } };
+    }
+    return { status, body, headers };
+  }
+
+  readonly clock = {
+    now: async (): Promise<number> => (await this.#control<ClockReading>("GET", "/clock")).now,
+    advance: (ms: number) => this.#control("POST", "/clock/advance", { ms }),
+    set: (time: string | number) => this.#control("POST", "/clock", { now: time }),
+  };
+
+  async journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(filter)) {
+      if (value !== undefined) query.set(name, String(value));
+    }
+    const search = query.size ? `?${query}` : "";
+    return (await this.#control<{ entries: JournalEntry[] }>("GET", `/journal${search}`)).entries;
+  }
+
+  reset() {
+    return this.#control("POST", "/reset");
+  }
+
+  readonly snapshot = {
+    export: () => this.#control<Snapshot>("GET", "/snapshot"),
+    import: (snapshot: Snapshot) => this.#control("POST", "/snapshot", snapshot),
+  };
+
+  readonly faults = {
+    add: (rule: FaultRule) => this.#control("POST", "/faults", rule),
+    clear: () => this.#control("DELETE", "/faults"),
+  };
+
+  stop(): Promise<void> {
+    return this.#closing ??= this.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.stop();
+  }
+}
