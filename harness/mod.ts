@@ -82,6 +82,7 @@ export type { PushOutcome } from "../emulator/gateway/push.ts";
 export type { Delivery } from "../emulator/gateway/replies.ts";
 export type { AgentError } from "../emulator/gateway/streams.ts";
 export type { CallbackEntry } from "../emulator/outbound/callbacks.ts";
+export type { UpstreamEntry, UpstreamExchange } from "../emulator/upstream/entry.ts";
 export type { ERROR_STATUS, ErrorCode } from "../emulator/core/errors.ts";
 export type { FAULT_AREAS } from "../emulator/faults/schemas.ts";
 
@@ -353,5 +354,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
  */
 export async function checkAgent(options: CheckOptions): Promise<ConformanceReport> {
   await using ccemu = await startEmulator({ clock: "real" });
-  return runCheck(internals(ccemu).areas.gateway.store, options);
+  // Awaited here: a returned promise would leave the block, and close ccemu, before the check ran.
+  return await runCheck(internals(ccemu).areas.gateway.store, options);
 }

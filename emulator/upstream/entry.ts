@@ -31,5 +31,6 @@ export interface UpstreamExchange {
 export interface UpstreamEntry extends JournalEntry {
   /** Always `upstream`. */
   kind: "upstream";
+  /** What was forwarded and what came back. */
   upstream: UpstreamExchange;
 }
