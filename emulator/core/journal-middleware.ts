@@ -27,7 +27,7 @@ export function headersObject(headers: Headers): Record<string, string> {
  * Inherited names (`constructor`) never count as seen, and Deno has no `__proto__` accessor, so
  * every name is recorded as itself (a test sends them).
  */
-function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
+export function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of pairs) {
     const seen = Object.hasOwn(out, name) ? out[name] : undefined;

@@ -17,6 +17,7 @@ import { ApiError } from "../core/errors.ts";
 import type { Forwarder } from "../signed-api/middleware.ts";
 import { COMMON_PARAMETERS, javaUrlEncode, signUrl } from "../signed-api/signature.ts";
 import type { Upstream } from "./config.ts";
+import { queryRecord } from "../core/journal-middleware.ts";
 import type { UpstreamExchange } from "./entry.ts";
 import type { RecordedExchange, Recorder } from "./record.ts";
 
@@ -24,16 +25,6 @@ import type { RecordedExchange, Recorder } from "./record.ts";
 const NULL_BODY = new Set([204, 205, 304]);
 const REDACTED = "(redacted)";
 const decoder = new TextDecoder();
-
-/** The query as an object, a repeated name's values as a list (as the journal keeps queries). */
-function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of pairs) {
-    const seen = Object.hasOwn(out, name) ? out[name] : undefined;
-    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return out;
-}
 
 /** Blanks each of `secrets` (the upstream secret, this request's Signature) out of `text`. */
 function redactor(secrets: string[]): (text: string) => string {

@@ -4,7 +4,7 @@
  * at its default start and seed 1, so that every run draws the same screens.
  */
 import assert from "node:assert/strict";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { type RunningEmulator, startServer } from "../../emulator/server.ts";
 
@@ -67,4 +67,20 @@ export function browserTest(
       }
     },
   });
+}
+
+/**
+ * Registers an agent through the chat's "Add an agent by URL" form and waits until the robot
+ * picker holds it (chosen, as the form leaves it).
+ */
+export async function addAgentByUrl(page: Page, name: string, url: string) {
+  const chat = page.locator("ccemu-conversation");
+  const robots = chat.locator("#robot option");
+  await robots.first().waitFor({ state: "attached" });
+  const known = await robots.count();
+  await chat.locator("summary", { hasText: "Add an agent by URL" }).click();
+  await chat.locator('input[name="name"]').fill(name);
+  await chat.locator('input[name="url"]').fill(url);
+  await chat.locator("#add-agent").click();
+  await robots.nth(known).waitFor({ state: "attached" });
 }

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { envelope, message, startTestAgent } from "../gateway/test-agent.ts";
-import { browserTest, watchedPage } from "./browser.ts";
+import { addAgentByUrl, browserTest, watchedPage } from "./browser.ts";
 
 const AGENT_MS = 2500;
 
@@ -20,14 +20,7 @@ browserTest(
     const page = await watchedPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
     await page.goto(`${running.url}/`);
-    const robots = chat.locator("#robot option");
-    await robots.first().waitFor({ state: "attached" });
-    const known = await robots.count();
-    await chat.locator("summary", { hasText: "Add an agent by URL" }).click();
-    await chat.locator('input[name="name"]').fill("slow agent");
-    await chat.locator('input[name="url"]').fill(`${agent.url}/message`);
-    await chat.locator("#add-agent").click();
-    await robots.nth(known).waitFor({ state: "attached" });
+    await addAgentByUrl(page, "slow agent", `${agent.url}/message`);
     await chat.locator("#mode").selectOption("blocking");
     await chat.locator("#open").click();
     await chat.locator(".tabs").waitFor();

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { SignedClient } from "../../harness/client.ts";
 import { startTestAgent } from "../gateway/test-agent.ts";
 import { sse } from "../gateway/test-agent.ts";
-import { browserTest, watchedPage } from "./browser.ts";
+import { addAgentByUrl, browserTest, watchedPage } from "./browser.ts";
 
 /** A stream with an event the default way does not know (a warning) and no end event (an error). */
 const INCOMPLETE = [
@@ -23,14 +23,7 @@ browserTest(
     const page = await watchedPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
     await page.goto(`${running.url}/`);
-    const robots = chat.locator("#robot option");
-    await robots.first().waitFor({ state: "attached" });
-    const known = await robots.count();
-    await chat.locator("summary", { hasText: "Add an agent by URL" }).click();
-    await chat.locator('input[name="name"]').fill("incomplete agent");
-    await chat.locator('input[name="url"]').fill(`${agent.url}/message`);
-    await chat.locator("#add-agent").click();
-    await robots.nth(known).waitFor({ state: "attached" });
+    await addAgentByUrl(page, "incomplete agent", `${agent.url}/message`);
     await chat.locator("#open").click();
     await chat.locator("#text").fill("hi");
     await chat.locator("#text").press("Enter");

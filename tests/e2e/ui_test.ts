@@ -9,7 +9,7 @@
  * browser is a failure.
  */
 import assert from "node:assert/strict";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { addAgentByUrl, browserTest, SHOTS, watchedPage } from "./browser.ts";
 import { SignedClient } from "../../harness/client.ts";
 import { Buffer } from "node:buffer";
 import { CARD_PNG } from "../../emulator/sample-agents/card-png.ts";
@@ -175,13 +175,7 @@ browserTest(
             message(109, { content: '**md** <img src=data:, onerror="window.hacked=4">' }),
           ]))
         );
-        const robots = chat.locator("#robot option");
-        const known = await robots.count();
-        await chat.locator("summary", { hasText: "Add an agent by URL" }).click();
-        await chat.locator('input[name="name"]').fill("hostile agent");
-        await chat.locator('input[name="url"]').fill(`${agent.url}/message`);
-        await chat.locator("#add-agent").click();
-        await robots.nth(known).waitFor({ state: "attached" });
+        await addAgentByUrl(page, "hostile agent", `${agent.url}/message`);
         await chat.locator("#mode").selectOption("blocking");
         await chat.locator("#open").click();
         await say("hello");
