@@ -5,12 +5,22 @@
  */
 import { printTable, type Row, SECONDS } from "./kit.ts";
 
-const AREAS = ["foundation", "memory", "gateway", "outbound", "kb", "ui", "instances"] as const;
+const AREAS = [
+  "foundation",
+  "allocation",
+  "memory",
+  "gateway",
+  "outbound",
+  "kb",
+  "ui",
+  "instances",
+] as const;
 
 if (Deno.args[0] === "--area") {
   const area = Deno.args[1] as (typeof AREAS)[number];
   const modules = {
     foundation: async () => (await import("./foundation.ts")).benchFoundation(),
+    allocation: async () => (await import("./allocation.ts")).benchAllocation(),
     memory: async () => (await import("./memory.ts")).benchMemory(),
     gateway: async () => (await import("./gateway.ts")).benchGateway(),
     outbound: async () => (await import("./outbound.ts")).benchOutbound(),
