@@ -102,163 +102,181 @@ function keptMessages(messages: AgentMessage[]): KeptMessage[] {
   });
 }
 
-export async function push(store: GatewayStore, input: PushInput): Promise<PushOutcome> {
-  const { emulator } = store;
+/** The request a push sends: where, with which headers, and the body as text. */
+function pushRequest(selfOrigin: string, input: PushInput) {
   const { robot, mode, via } = input;
-  const url = agentUrl(emulator.selfOrigin, robot, via === "open" ? "Open" : "Message")!;
-  const streaming = mode === "streaming";
+  const url = agentUrl(selfOrigin, robot, via === "open" ? "Open" : "Message")!;
   const headers: Record<string, string> = {
     "content-type": "application/json",
-    accept: streaming ? "text/event-stream" : "application/json",
+    accept: mode === "streaming" ? "text/event-stream" : "application/json",
   };
   if (robot.authEnabled && robot.authentication?.token) {
     headers.authorization = `Bearer ${robot.authentication.token}`;
   }
-  const requestText = JSON.stringify(input.body);
-  const time = emulator.clock.now();
-  const elapsed = emulator.clock.stopwatch();
-  const timeoutMs = streaming ? robot.timeouts.streamIdleMs : robot.timeouts.blockingMs;
-  const events: PushEvent[] = [];
-  const notKept = { events: 0, dataChars: 0 };
-  let received = 0, keptData = 0;
-  /** Keeps what the journal may hold of a long stream (see PushRecord.events). */
-  const keep = (event: PushEvent) => {
-    const size = event.data?.length ?? 0;
-    if (events.length >= MAX_KEPT_EVENTS) {
-      notKept.events++;
-      notKept.dataChars += size;
-    } else if (keptData + size > MAX_STORED_BODY) {
-      notKept.dataChars += size;
-      events.push({ ...event, data: null, dataCut: true });
-    } else {
-      keptData += size;
-      events.push(event);
-    }
-  };
-  let delivery = emptyDelivery();
-  let error: AgentError | null = null;
-  let status = 0;
-  let responseHeaders: Record<string, string> = {};
-  let responseText: string | null = null;
-  let firstByteMs: number | null = null;
-  let firstChunkMs: number | null = null;
-  let invalidUtf8 = false;
+  return { url, headers, text: JSON.stringify(input.body) };
+}
 
-  // Blocking: the whole reply must come within the limit. Streaming: only the response headers;
-  // after them each gap between bytes has its own limit (readEventStream), however long the stream.
-  // Every push also ends at its deadline, past its byte budget, or when ccemu shuts down.
-  const { deadlineMs, maxBytes } = store.pushLimits;
-  const limit = new AbortController();
-  let cutoff: Cutoff | null = null;
-  const cut = (reason: Cutoff) => () => {
-    cutoff ??= reason;
-    limit.abort(new DOMException(reason, "AbortError"));
-  };
-  const limitTimer = setTimeout(cut("limit"), timeoutMs);
-  const deadlineTimer = setTimeout(cut("deadline"), deadlineMs);
-  const stopOnShutdown = store.onShutdown(cut("shutdown"));
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers,
-      body: requestText,
-      signal: limit.signal,
-    });
-    if (streaming) clearTimeout(limitTimer);
-    firstByteMs = elapsed();
-    status = response.status;
-    responseHeaders = headersObject(response.headers);
-    const isStream = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
-    if (streaming && isStream && response.ok && response.body) {
-      const reader: StreamReader = robot.platform === "Default"
-        ? new DefaultStreamReader()
-        : new PlatformAStreamReader();
-      const limits = { idleMs: robot.timeouts.streamIdleMs, maxBytes };
-      try {
-        const read = await readEventStream(response.body, limits, (event, data) =>
-          ours(() => {
-            const outcome = reader.event(event, data, received++);
-            const at = elapsed();
-            keep({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
-            if (outcome.chunk) {
-              firstChunkMs ??= at;
-              emulator.events.publish({
-                type: "gateway",
-                change: "chunk",
-                sessionId: input.sessionId,
-                detail: { ...outcome.chunk, at, receivedAt: preciseWallNow() },
-              });
-            }
-            return outcome.stop ? "stop" : undefined;
-          }));
-        if (read.invalidUtf8) invalidUtf8 = true;
-      } catch (thrown) {
-        if (thrown instanceof EmulatorFault || cutoff) throw thrown;
-        error = thrown instanceof StreamIdleTimeout
-          ? {
-            code: "AgentStreamTimeout",
-            message: `The agent's stream sent nothing for ${robot.timeouts.streamIdleMs} ms.`,
-          }
-          : thrown instanceof ReplyTooLarge
-          ? tooLarge(url, maxBytes)
-          : {
-            code: "AgentStreamBroken",
-            message: `The agent's stream broke: ${(thrown as Error)?.message ?? thrown}`,
-          };
-      }
-      const result = ours(() => reader.result());
-      delivery = result.delivery;
-      error ??= result.error;
+/**
+ * The events of a stream as the journal keeps them, bounded in count and in data (PushRecord), and
+ * when its first chunk came: kept even when the stream is cut off later.
+ */
+class KeptEvents {
+  readonly events: PushEvent[] = [];
+  readonly notKept = { events: 0, dataChars: 0 };
+  firstChunkMs: number | null = null;
+  #keptData = 0;
+
+  keep(event: PushEvent): void {
+    const size = event.data?.length ?? 0;
+    if (this.events.length >= MAX_KEPT_EVENTS) {
+      this.notKept.events++;
+      this.notKept.dataChars += size;
+    } else if (this.#keptData + size > MAX_STORED_BODY) {
+      this.notKept.dataChars += size;
+      this.events.push({ ...event, data: null, dataCut: true });
     } else {
-      const read = await readBody(response, maxBytes);
-      const utf8 = new Utf8Reader();
-      responseText = utf8.decode(read.bytes, false);
-      invalidUtf8 = utf8.invalid;
-      if (read.overLimit) error = tooLarge(url, maxBytes);
-      else if (!response.ok) {
-        error = {
-          code: "AgentHttpError",
-          message: `The agent answered HTTP ${status}: ${responseText.slice(0, 200)}`,
-        };
-      } else {
-        ({ delivery, error } = ours(() => readBlocking(robot, responseText!)));
-        if (streaming) {
-          delivery.findings.unshift({
-            path: "$",
-            severity: "warning",
-            message:
-              "a streaming push was answered with a blocking reply (no text/event-stream); read as blocking",
+      this.#keptData += size;
+      this.events.push(event);
+    }
+  }
+}
+
+/** What reading a reply came to, whichever way it was read. */
+interface ReplyRead {
+  delivery: Delivery;
+  error: AgentError | null;
+  invalidUtf8: boolean;
+  /** The body as text, for a reply read whole (the journal keeps it); null for a stream. */
+  responseText: string | null;
+}
+
+/** How a reply is read: the push's own facts a reader needs. */
+interface ReadContext {
+  store: GatewayStore;
+  input: PushInput;
+  url: string;
+  elapsed: () => number;
+  kept: KeptEvents;
+  /** Whether a cut-off (limit, deadline, shutdown) ended the read: then its error wins. */
+  cutOff: () => boolean;
+}
+
+/** An SSE reply, event by event, each chunk published as it comes (the UI's growing bubble). */
+async function readStreamed(context: ReadContext, body: ReadableStream<Uint8Array>) {
+  const { store, input, url, elapsed, kept } = context;
+  const { robot } = input;
+  const maxBytes = store.pushLimits.maxBytes;
+  const reader: StreamReader = robot.platform === "Default"
+    ? new DefaultStreamReader()
+    : new PlatformAStreamReader();
+  let received = 0;
+  let invalidUtf8 = false;
+  let error: AgentError | null = null;
+  try {
+    const limits = { idleMs: robot.timeouts.streamIdleMs, maxBytes };
+    const read = await readEventStream(body, limits, (event, data) =>
+      ours(() => {
+        const outcome = reader.event(event, data, received++);
+        const at = elapsed();
+        kept.keep({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
+        if (outcome.chunk) {
+          kept.firstChunkMs ??= at;
+          store.emulator.events.publish({
+            type: "gateway",
+            change: "chunk",
+            sessionId: input.sessionId,
+            detail: { ...outcome.chunk, at, receivedAt: preciseWallNow() },
           });
         }
-      }
-    }
+        return outcome.stop ? "stop" : undefined;
+      }));
+    invalidUtf8 = read.invalidUtf8;
   } catch (thrown) {
-    // ccemu's own failure goes up as such (InternalError), never blamed on the agent.
-    if (thrown instanceof EmulatorFault) throw thrown.fault;
-    error = fetchError(thrown, url, { reason: cutoff, limitMs: timeoutMs, deadlineMs });
-  } finally {
-    clearTimeout(limitTimer);
-    clearTimeout(deadlineTimer);
-    stopOnShutdown();
+    if (thrown instanceof EmulatorFault || context.cutOff()) throw thrown;
+    error = thrown instanceof StreamIdleTimeout
+      ? {
+        code: "AgentStreamTimeout",
+        message: `The agent's stream sent nothing for ${robot.timeouts.streamIdleMs} ms.`,
+      }
+      : thrown instanceof ReplyTooLarge
+      ? tooLarge(url, maxBytes)
+      : {
+        code: "AgentStreamBroken",
+        message: `The agent's stream broke: ${(thrown as Error)?.message ?? thrown}`,
+      };
   }
-  if (invalidUtf8) delivery.findings.unshift(INVALID_UTF8);
+  const result = ours(() => reader.result());
+  return {
+    delivery: result.delivery,
+    error: error ?? result.error,
+    invalidUtf8,
+    responseText: null,
+  };
+}
 
-  const entry = emulator.journal.add<PushEntry>({
+/** A reply read whole: JSON the robot's way, or an HTTP failure, or too large. */
+async function readWhole(context: ReadContext, response: Response): Promise<ReplyRead> {
+  const { url, input } = context;
+  const maxBytes = context.store.pushLimits.maxBytes;
+  const read = await readBody(response, maxBytes);
+  const utf8 = new Utf8Reader();
+  const responseText = utf8.decode(read.bytes, false);
+  const whole = { responseText, invalidUtf8: utf8.invalid };
+  if (read.overLimit) {
+    return { ...whole, delivery: emptyDelivery(), error: tooLarge(url, maxBytes) };
+  }
+  if (!response.ok) {
+    const message = `The agent answered HTTP ${response.status}: ${responseText.slice(0, 200)}`;
+    return { ...whole, delivery: emptyDelivery(), error: { code: "AgentHttpError", message } };
+  }
+  const { delivery, error } = ours(() => readBlocking(input.robot, responseText));
+  if (input.mode === "streaming") {
+    delivery.findings.unshift({
+      path: "$",
+      severity: "warning",
+      message:
+        "a streaming push was answered with a blocking reply (no text/event-stream); read as blocking",
+    });
+  }
+  return { ...whole, delivery, error };
+}
+
+/** The push's journal entry: the request, the reply, the SSE timeline, findings and timings. */
+function journalPush(
+  store: GatewayStore,
+  input: PushInput,
+  exchange: {
+    request: ReturnType<typeof pushRequest>;
+    time: number;
+    status: number;
+    responseHeaders: Record<string, string>;
+    read: ReplyRead;
+    kept: KeptEvents;
+    firstByteMs: number | null;
+    elapsed: () => number;
+  },
+): number {
+  const { emulator } = store;
+  const { robot, mode, via } = input;
+  const { request: { url, headers, text }, read, kept } = exchange;
+  const { delivery, error } = read;
+  const { notKept } = kept;
+  return emulator.journal.add<PushEntry>({
     kind: "push",
     requestId: emulator.newRequestId(),
-    time,
+    time: exchange.time,
     area: "gateway",
     method: "POST",
     path: new URL(url).pathname,
     query: {},
     headers,
-    body: storeBody(requestText),
+    body: storeBody(text),
     response: {
-      status,
-      headers: responseHeaders,
-      body: responseText === null ? null : storeBody(responseText),
+      status: exchange.status,
+      headers: exchange.responseHeaders,
+      body: read.responseText === null ? null : storeBody(read.responseText),
     },
-    durationMs: elapsed(),
+    durationMs: exchange.elapsed(),
     ...(error ? { errorCode: error.code } : {}),
     target: url,
     sessionId: input.sessionId,
@@ -270,13 +288,101 @@ export async function push(store: GatewayStore, input: PushInput): Promise<PushO
       via,
       visitor: input.visitor ?? null,
       url,
-      events,
+      events: kept.events,
       ...(notKept.events || notKept.dataChars ? { notKept } : {}),
-      timings: { firstByteMs, firstChunkMs, endMs: elapsed() },
+      timings: {
+        firstByteMs: exchange.firstByteMs,
+        firstChunkMs: kept.firstChunkMs,
+        endMs: exchange.elapsed(),
+      },
       findings: delivery.findings,
       delivered: { messages: keptMessages(delivery.messages), instruction: delivery.instruction },
       error,
     },
+  }).id;
+}
+
+/**
+ * One push: sends it within its limits, reads the reply the robot's way, and journals it.
+ * Blocking: the whole reply must come within the limit. Streaming: only the response headers;
+ * after them each gap between bytes has its own limit (readEventStream), however long the stream.
+ * Every push also ends at its deadline, past its byte budget, or when ccemu shuts down.
+ */
+export async function push(store: GatewayStore, input: PushInput): Promise<PushOutcome> {
+  const { emulator } = store;
+  const request = pushRequest(emulator.selfOrigin, input);
+  const streaming = input.mode === "streaming";
+  const time = emulator.clock.now();
+  const elapsed = emulator.clock.stopwatch();
+  const timeoutMs = streaming ? input.robot.timeouts.streamIdleMs : input.robot.timeouts.blockingMs;
+  const kept = new KeptEvents();
+  let read: ReplyRead = {
+    delivery: emptyDelivery(),
+    error: null,
+    invalidUtf8: false,
+    responseText: null,
+  };
+  let status = 0;
+  let responseHeaders: Record<string, string> = {};
+  let firstByteMs: number | null = null;
+
+  const { deadlineMs } = store.pushLimits;
+  const limit = new AbortController();
+  let cutoff: Cutoff | null = null;
+  const cut = (reason: Cutoff) => () => {
+    cutoff ??= reason;
+    limit.abort(new DOMException(reason, "AbortError"));
+  };
+  const limitTimer = setTimeout(cut("limit"), timeoutMs);
+  const deadlineTimer = setTimeout(cut("deadline"), deadlineMs);
+  const stopOnShutdown = store.onShutdown(cut("shutdown"));
+  const context: ReadContext = {
+    store,
+    input,
+    url: request.url,
+    elapsed,
+    kept,
+    cutOff: () => cutoff !== null,
+  };
+  try {
+    const response = await fetch(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: request.text,
+      signal: limit.signal,
+    });
+    if (streaming) clearTimeout(limitTimer);
+    firstByteMs = elapsed();
+    status = response.status;
+    responseHeaders = headersObject(response.headers);
+    const isStream = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
+    read = streaming && isStream && response.ok && response.body
+      ? await readStreamed(context, response.body)
+      : await readWhole(context, response);
+  } catch (thrown) {
+    // ccemu's own failure goes up as such (InternalError), never blamed on the agent.
+    if (thrown instanceof EmulatorFault) throw thrown.fault;
+    const error = fetchError(thrown, request.url, {
+      reason: cutoff,
+      limitMs: timeoutMs,
+      deadlineMs,
+    });
+    read = { ...read, error };
+  } finally {
+    clearTimeout(limitTimer);
+    clearTimeout(deadlineTimer);
+    stopOnShutdown();
+  }
+  if (read.invalidUtf8) read.delivery.findings.unshift(INVALID_UTF8);
+  const journalId = journalPush(store, input, {
+    request,
+    time,
+    status,
+    responseHeaders,
+    read,
+    kept,
+    firstByteMs,
+    elapsed,
   });
-  return { delivery, error, journalId: entry.id };
+  return { delivery: read.delivery, error: read.error, journalId };
 }
