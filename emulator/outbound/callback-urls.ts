@@ -6,7 +6,12 @@
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
 import { MAX_ATTEMPTS, received as reached } from "./callbacks.ts";
-import { type CallbackDelivery, type CallbackUrl, CallbackUrlChange } from "./schemas.ts";
+import {
+  CALL_STATUS,
+  type CallbackDelivery,
+  type CallbackUrl,
+  CallbackUrlChange,
+} from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 
 export function setCallbackUrl(
@@ -134,33 +139,35 @@ export function checkCallbacks(store: OutboundStore, callJobId: string): Callbac
       deliveries.set(d.callInstanceId, [...(deliveries.get(d.callInstanceId) ?? []), d]);
     }
   }
-  const calls = records.filter((r) => r.callInstanceStatus === 2).map((record) => {
-    const of = deliveries.get(record.callInstanceId) ?? [];
-    const attempts = of.flatMap((d) => d.attempts);
-    const received = attempts.filter(reached).length;
-    const unanswered = attempts.filter((a) => a.status === null).length;
-    const pending = of.find((d) => d.status === "pending");
-    const problem = of.length === 0
-      ? "never sent: no callback URL was registered when the call finished"
-      : received > 1
-      ? `received ${received} times (deliveries ${of.map((d) => d.deliveryId).join(", ")})`
-      : received === 1
-      ? undefined
-      : pending
-      ? `not delivered yet: attempt ${pending.attempts.length + 1} of ${MAX_ATTEMPTS} is due`
-      : `never received: ${
-        attempts.map((a) => a.status ?? a.error).join("; ")
-      } (delivery failed after ${attempts.length} attempts)`;
-    return {
-      callInstanceId: record.callInstanceId,
-      customerTelephone: record.customerTelephone,
-      passed: problem === undefined,
-      received,
-      attempts: attempts.length,
-      unanswered,
-      ...(problem ? { problem } : {}),
-    };
-  });
+  const calls = records.filter((r) => r.callInstanceStatus === CALL_STATUS.COMPLETED).map(
+    (record) => {
+      const of = deliveries.get(record.callInstanceId) ?? [];
+      const attempts = of.flatMap((d) => d.attempts);
+      const received = attempts.filter(reached).length;
+      const unanswered = attempts.filter((a) => a.status === null).length;
+      const pending = of.find((d) => d.status === "pending");
+      const problem = of.length === 0
+        ? "never sent: no callback URL was registered when the call finished"
+        : received > 1
+        ? `received ${received} times (deliveries ${of.map((d) => d.deliveryId).join(", ")})`
+        : received === 1
+        ? undefined
+        : pending
+        ? `not delivered yet: attempt ${pending.attempts.length + 1} of ${MAX_ATTEMPTS} is due`
+        : `never received: ${
+          attempts.map((a) => a.status ?? a.error).join("; ")
+        } (delivery failed after ${attempts.length} attempts)`;
+      return {
+        callInstanceId: record.callInstanceId,
+        customerTelephone: record.customerTelephone,
+        passed: problem === undefined,
+        received,
+        attempts: attempts.length,
+        unanswered,
+        ...(problem ? { problem } : {}),
+      };
+    },
+  );
   return {
     callJobId: task.callJobId,
     passed: calls.every((c) => c.passed),

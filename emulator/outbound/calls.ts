@@ -4,7 +4,13 @@
  */
 import type { Tenant } from "../core/tenants.ts";
 import { CALL_DETAIL_STATUS_DESC, FINISH_STATUS_DESC } from "./outcomes.ts";
-import type { CallDoneQuery, CallRecord, Script, Task } from "./schemas.ts";
+import {
+  CALL_STATUS,
+  type CallDoneQuery,
+  type CallRecord,
+  type Script,
+  type Task,
+} from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import { page } from "./task-views.ts";
 
@@ -111,7 +117,9 @@ export function listNotStarted(
   q: { callJobId: number; pageNum?: number; pageSize?: number },
 ) {
   const task = store.findTask(tenant.enterpriseId, q.callJobId);
-  const waiting = store.records(task).filter((r) => r.callInstanceStatus === 0);
+  const waiting = store.records(task).filter((r) =>
+    r.callInstanceStatus === CALL_STATUS.NOT_STARTED
+  );
   return page(waiting, q.pageNum, q.pageSize, notStartedEntry);
 }
 

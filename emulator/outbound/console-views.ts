@@ -5,7 +5,7 @@
  */
 import { callDoneEntry } from "./calls.ts";
 import { FINISH_STATUS_DESC, FINISH_STATUS_NAME, FINISH_STATUSES } from "./outcomes.ts";
-import type { CallRecord, Task } from "./schemas.ts";
+import { CALL_STATUS, type CallRecord, type Task } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import { statusTranslation } from "./task-states.ts";
 import { taskEntry } from "./task-views.ts";
@@ -17,7 +17,7 @@ const CALL_STATUS_NAME = ["not started", "in progress", "completed", "second-dia
 export function outcomeCounts(records: CallRecord[]) {
   const counts = new Map<number, number>();
   for (const r of records) {
-    if (r.callInstanceStatus === 2 && r.finishStatus !== null) {
+    if (r.callInstanceStatus === CALL_STATUS.COMPLETED && r.finishStatus !== null) {
       counts.set(r.finishStatus, (counts.get(r.finishStatus) ?? 0) + 1);
     }
   }

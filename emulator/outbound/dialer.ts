@@ -12,7 +12,15 @@ import type { Clock } from "../core/clock.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { aiTurns } from "./calls.ts";
 import { outcomeFor } from "./outcomes.ts";
-import type { Account, CallRecord, Line, OutboundState, Script, Task } from "./schemas.ts";
+import {
+  type Account,
+  CALL_STATUS,
+  type CallRecord,
+  type Line,
+  type OutboundState,
+  type Script,
+  type Task,
+} from "./schemas.ts";
 import {
   type Conditions,
   SYSTEM_MANAGED,
@@ -88,18 +96,25 @@ export class Dialer {
     for (const task of tasks) this.#runtimes.set(task.callJobId, this.#emptyRuntime(task));
     for (const record of calls) this.#runtimes.get(record.callJobId)?.records.push(record);
     for (const rt of this.#runtimes.values()) {
-      while (rt.cursor < rt.records.length && rt.records[rt.cursor].callInstanceStatus !== 0) {
+      while (
+        rt.cursor < rt.records.length &&
+        rt.records[rt.cursor].callInstanceStatus !== CALL_STATUS.NOT_STARTED
+      ) {
         rt.cursor++;
       }
-      rt.done = rt.records.filter((r) => r.callInstanceStatus === 2).sort(byEnd);
+      rt.done = rt.records.filter((r) => r.callInstanceStatus === CALL_STATUS.COMPLETED).sort(
+        byEnd,
+      );
       for (const record of rt.records) {
-        if (record.callInstanceStatus === 1) {
+        if (record.callInstanceStatus === CALL_STATUS.IN_PROGRESS) {
           rt.active++;
           this.#clock.schedule(
             record.endsAt ?? this.#clock.now(),
             () => this.#end(rt, record),
           );
-        } else if (record.callInstanceStatus === 3) rt.redials.add(record);
+        } else if (record.callInstanceStatus === CALL_STATUS.REDIAL_SCHEDULED) {
+          rt.redials.add(record);
+        }
       }
     }
     for (const enterpriseId of new Set(tasks.map((t) => t.enterpriseId))) {
@@ -272,7 +287,7 @@ export class Dialer {
     }
     while (rt.cursor < rt.records.length) {
       const record = rt.records[rt.cursor++];
-      if (record.callInstanceStatus === 0) return record;
+      if (record.callInstanceStatus === CALL_STATUS.NOT_STARTED) return record;
     }
     return undefined;
   }
@@ -313,7 +328,7 @@ export class Dialer {
     // The line follows from the record and attempt, not from a counter a rebuild would lose.
     const line = lines[(record.callInstanceId + record.calledTimes) % lines.length];
     const outcome = this.#outcome(record);
-    record.callInstanceStatus = 1;
+    record.callInstanceStatus = CALL_STATUS.IN_PROGRESS;
     record.callerPhone = line.phone;
     record.endsAt = now + (outcome.ringSeconds + outcome.duration) * 1000;
     rt.active++;
@@ -355,7 +370,7 @@ export class Dialer {
       )
       : undefined;
     if (redial) {
-      record.callInstanceStatus = 3;
+      record.callInstanceStatus = CALL_STATUS.REDIAL_SCHEDULED;
       record.nextAttemptAt = now + redial.interval * 60_000;
       rt.redials.add(record);
     } else {
@@ -367,7 +382,7 @@ export class Dialer {
 
   /** Completes a record; the done list stays ordered by (endTime, id), however ties fired. */
   #complete(rt: Runtime, record: CallRecord): void {
-    record.callInstanceStatus = 2;
+    record.callInstanceStatus = CALL_STATUS.COMPLETED;
     record.nextAttemptAt = null;
     let i = rt.done.length;
     while (i > 0 && byEnd(rt.done[i - 1], record) > 0) i--;

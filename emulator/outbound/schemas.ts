@@ -124,6 +124,14 @@ export const TaskSchema = z.strictObject({
 export type Task = z.infer<typeof TaskSchema>;
 
 /** One number of a task and the state of its calls (CallDoneVO and call detail, spec 2.4, 2.5). */
+/** A call record's `callInstanceStatus` (spec 2.5: the API answers only the code). */
+export const CALL_STATUS = {
+  NOT_STARTED: 0,
+  IN_PROGRESS: 1,
+  COMPLETED: 2,
+  REDIAL_SCHEDULED: 3,
+} as const;
+
 export const CallRecordSchema = z.strictObject({
   enterpriseId: z.string(),
   callInstanceId: z.number().int().positive(),
@@ -131,8 +139,13 @@ export const CallRecordSchema = z.strictObject({
   customerTelephone: z.string(),
   customerName: z.string(),
   properties: z.record(z.string(), z.unknown()),
-  /** 0 not started, 1 in progress, 2 completed, 3 waiting for a redial. */
-  callInstanceStatus: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  /** One of CALL_STATUS: not started, in progress, completed, waiting for a redial. */
+  callInstanceStatus: z.union([
+    z.literal(CALL_STATUS.NOT_STARTED),
+    z.literal(CALL_STATUS.IN_PROGRESS),
+    z.literal(CALL_STATUS.COMPLETED),
+    z.literal(CALL_STATUS.REDIAL_SCHEDULED),
+  ]),
   finishStatus: z.number().int().nullable(),
   duration: z.number().int(),
   chatRound: z.number().int(),

@@ -5,7 +5,7 @@
  */
 import type { Tenant } from "../core/tenants.ts";
 import { zonedTime } from "../core/zoned-time.ts";
-import type { CallRecord, Task, TaskListQuery } from "./schemas.ts";
+import { CALL_STATUS, type CallRecord, type Task, type TaskListQuery } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import { TASK_STATUS_DESC, type TaskStatus } from "./task-states.ts";
 import { DEFAULT_WORKING_TIME } from "./working-time.ts";
@@ -29,8 +29,8 @@ export function taskCounts(records: CallRecord[]) {
     fromUnavailableCount: 0,
   };
   for (const r of records) {
-    if (r.callInstanceStatus === 2) counts.doneCount++;
-    if (r.callInstanceStatus !== 2) continue;
+    if (r.callInstanceStatus === CALL_STATUS.COMPLETED) counts.doneCount++;
+    if (r.callInstanceStatus !== CALL_STATUS.COMPLETED) continue;
     if (r.finishStatus === 0) counts.calledCount++;
     else if (r.finishStatus === 1) counts.rejectedCount++;
     else if (r.finishStatus === 2) counts.unavailableCount++;
@@ -62,7 +62,9 @@ export function taskEntry(task: Task, records: CallRecord[]) {
 
 /** Buckets over answered calls: duration (s) and chat rounds, as spec 2.2 names them. */
 function buckets(records: CallRecord[]) {
-  const answered = records.filter((r) => r.callInstanceStatus === 2 && r.finishStatus === 0);
+  const answered = records.filter((r) =>
+    r.callInstanceStatus === CALL_STATUS.COMPLETED && r.finishStatus === 0
+  );
   const count = (test: (r: CallRecord) => boolean) => answered.filter(test).length;
   return {
     durationStat: [

@@ -8,6 +8,7 @@ import { stream } from "hono/streaming";
 import { z } from "zod";
 import { answerFor, hotQuestions, type SampleMessage } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset, SSE_HEADERS } from "./agent-kit.ts";
+import { MESSAGE_TYPES } from "../gateway/schemas.ts";
 
 const Push = z.object({
   robotId: z.string(),
@@ -104,8 +105,8 @@ export function defaultAgent(options: SampleAgentOptions) {
         out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       for (const [i, m] of answer.messages.entries()) {
         const message_id = `${conversationId}-${i}`;
-        if (m.type === 100 || m.type === 109) {
-          const contentType = m.type === 109 ? "markdown" : "text";
+        if (m.type === MESSAGE_TYPES.TEXT || m.type === MESSAGE_TYPES.MARKDOWN) {
+          const contentType = m.type === MESSAGE_TYPES.MARKDOWN ? "markdown" : "text";
           for (const piece of chunks(String(m.content.content))) {
             await send("message", {
               event: "message",
