@@ -27,6 +27,7 @@ import type { StateControls } from "./state-controls.ts";
 import { shared } from "./styles.ts";
 import { localTime } from "./local-time.ts";
 import type { ConversationView } from "./conversation-view.ts";
+import type { ScenariosView } from "./scenarios-view.ts";
 
 interface ClockReading {
   mode: "real" | "manual";
@@ -116,6 +117,8 @@ export class App extends LitElement {
   /** The virtual clock as last read, and when (performance.now()) it was read. */
   @state()
   accessor clock: ClockReading | null = null;
+  /** What the current view fetched when it opened: settled once it has (or has failed). */
+  #viewLoaded: Promise<void> | undefined;
   /** Redraws the header clock each second while it runs on real time. */
   #tick?: ReturnType<typeof setInterval>;
 
@@ -171,7 +174,7 @@ export class App extends LitElement {
     }
     if (VIEWS.some(([v]) => v === view) && view !== this.view) {
       this.view = view as View;
-      this.#loadView();
+      this.#viewLoaded = this.#loadView();
     }
   };
 
@@ -347,10 +350,7 @@ export class App extends LitElement {
         @close-tab=${(e: CustomEvent<string>) => chat.closeTab(e.detail)}
         @delete-session=${(e: CustomEvent<string>) => this.#act(() => chat.deleteSession(e.detail))}
         @import-transcript=${(e: CustomEvent) => this.#act(() => chat.importTranscript(e.detail))}
-        @replay-session=${(e: CustomEvent<string>) => {
-          this.#scenarios.pickSession(e.detail);
-          this.#go("scenarios");
-        }}
+        @replay-session=${(e: CustomEvent<string>) => this.#replayFromChat(e.detail)}
         @pick-robot=${(e: CustomEvent<string>) => chat.pickRobot(e.detail)}
         @send=${(e: CustomEvent) => this.#act(() => chat.send(e.detail))}
         @option=${(e: CustomEvent<string>) => this.#act(() => chat.send({ text: e.detail }))}
@@ -362,6 +362,18 @@ export class App extends LitElement {
           this.#go("inspector", e.detail);
         }}></ccemu-conversation>
     `;
+  }
+
+  /**
+   * "Replay as scenario…" in a conversation: Scenarios with the session chosen, and, once the view
+   * has loaded what it lists above it, its "From a session" block in view with the focus in it.
+   */
+  async #replayFromChat(sessionId: string) {
+    this.#scenarios.pickSession(sessionId);
+    this.#go("scenarios");
+    await this.#viewLoaded;
+    await this.updateComplete;
+    await this.renderRoot.querySelector<ScenariosView>("ccemu-scenarios")?.revealSession();
   }
 
   /** A user's action clears the last problem first. */

@@ -10,6 +10,7 @@ import {
   CategoryScale,
   Chart,
   type ChartConfiguration,
+  type ChartOptions,
   Filler,
   Legend,
   LinearScale,
@@ -54,18 +55,35 @@ export class ChartView extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has("config") || !this.config) return;
     const canvas = this.renderRoot.querySelector("canvas")!;
+    // The host's height rules, on every update too (options replaced without these went back to
+    // Chart.js's aspect ratio, and a chart made taller by more tasks kept its first height).
+    const options: ChartOptions = {
+      animation: false,
+      maintainAspectRatio: false,
+      ...this.config.options,
+    };
     if (this.#chart && this.#type === this.config.type) {
       this.#chart.data = this.config.data;
-      this.#chart.options = this.config.options ?? {};
+      this.#chart.options = options;
       this.#chart.update("none");
     } else {
       this.#chart?.destroy();
       this.#type = this.config.type;
-      this.#chart = new Chart(canvas, {
-        ...this.config,
-        options: { animation: false, maintainAspectRatio: false, ...this.config.options },
-      });
+      this.#chart = new Chart(canvas, { ...this.config, options });
     }
+  }
+
+  /**
+   * The labels Chart.js draws on an axis (`x`, `y`), after it has left out any it found no room
+   * for, each with its pixel position along the axis: what a reader sees, for checks that every
+   * bar is named and no two names overlap.
+   */
+  drawnTicks(axis: string): { label: string; at: number }[] {
+    const scale = this.#chart?.scales[axis];
+    return scale?.ticks.map((tick, i) => ({
+      label: String(tick.label),
+      at: scale.getPixelForTick(i),
+    })) ?? [];
   }
 
   override disconnectedCallback(): void {

@@ -70,6 +70,17 @@ export const inspectorStyles = css`
     white-space: normal;
     overflow-wrap: anywhere;
   }
+  /* The findings: a narrow severity column, the path and its message side by side; a deep path
+    wraps at its steps (and anywhere in a step longer than the column), never into the message. */
+  table.findings col.c-severity {
+    width: 76px;
+  }
+  table.findings col.c-path {
+    width: 48%;
+  }
+  table.findings td {
+    overflow-wrap: anywhere;
+  }
   td.empty {
     text-align: center;
     padding: 16px;

@@ -81,6 +81,14 @@ function upstreamDetail(up: NonNullable<JournalEntry["upstream"]>) {
   `;
 }
 
+/**
+ * A JSON path with a line-break opportunity before each step (`.name`, `[0]`), so a deep path
+ * wraps at its steps inside its column instead of running into the message beside it; the text
+ * (and what a copy takes) stays the path.
+ */
+const breakablePath = (path: string) =>
+  path.split(/(?=[.[])/).map((step, i) => i ? html`<wbr>${step}` : step);
+
 const errorsOf = (e: JournalEntry) =>
   e.push?.findings.filter((f) => f.severity === "error").length ?? 0;
 
@@ -262,12 +270,14 @@ export class InspectorView extends LitElement {
       ${push?.findings.length
         ? html`
           <h4>Findings</h4>
-          <table class="findings"><tr><th>severity</th><th>path</th><th>message</th></tr>
+          <table class="findings">
+            <colgroup><col class="c-severity"><col class="c-path"><col></colgroup>
+            <tr><th>severity</th><th>path</th><th>message</th></tr>
             ${push.findings.map((f) =>
               html`
                 <tr>
                   <td class=${f.severity === "error" ? "bad" : "warn"}>${f.severity}</td>
-                  <td><code>${f.path}</code></td>
+                  <td><code>${breakablePath(f.path)}</code></td>
                   <td>${f.message}</td>
                 </tr>
               `

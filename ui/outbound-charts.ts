@@ -47,6 +47,15 @@ export function outcomeSeries(tasks: TaskRow[]): OutcomeSeries {
   return { tasks: tasks.map((t) => `${t.callJobId} ${t.jobName}`), series };
 }
 
+/**
+ * The outcome chart's height: a band for each task's bar and its label, the axis, and the legend
+ * under them (one entry per series, two to a row in a panel a third of 1280 px wide). A fixed
+ * height squeezed the bars once the legend wrapped, and Chart.js then left task labels out.
+ */
+export function outcomeChartHeight({ tasks, series }: OutcomeSeries): number {
+  return 48 + 30 * tasks.length + 22 * Math.ceil(series.length / 2);
+}
+
 export function outcomeChart({ tasks, series }: OutcomeSeries): ChartConfiguration {
   return {
     type: "bar",
@@ -60,7 +69,11 @@ export function outcomeChart({ tasks, series }: OutcomeSeries): ChartConfigurati
     },
     options: {
       indexAxis: "y",
-      scales: { x: { stacked: true, ticks: { precision: 0 } }, y: { stacked: true } },
+      // A label on every bar: Chart.js would skip labels it finds too tall for their band.
+      scales: {
+        x: { stacked: true, ticks: { precision: 0 } },
+        y: { stacked: true, ticks: { autoSkip: false } },
+      },
       plugins: { legend: { position: "bottom", labels: { boxWidth: 12 } } },
     },
   };

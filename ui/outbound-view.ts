@@ -10,7 +10,13 @@ import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { localTime } from "./local-time.ts";
 import { emit } from "./events.ts";
-import { outcomeChart, outcomeSeries, timelineChart } from "./outbound-charts.ts";
+import {
+  outcomeChart,
+  outcomeChartHeight,
+  type OutcomeSeries,
+  outcomeSeries,
+  timelineChart,
+} from "./outbound-charts.ts";
 import type { ImportAnswer } from "./customer-import.ts";
 import type { Resources } from "./task-form.ts";
 import "./chart-view.ts";
@@ -114,6 +120,11 @@ export class OutboundView extends LitElement {
         flex-direction: column;
         gap: 10px;
       }
+      /* A panel scrolls rather than squeeze what it holds: a chart shrunk to fit had no room for
+        its bars and dropped their labels. */
+      .grid > section > * {
+        flex-shrink: 0;
+      }
       h3,
       h4 {
         margin: 4px 0;
@@ -154,8 +165,44 @@ export class OutboundView extends LitElement {
       .local {
         font-variant-numeric: tabular-nums;
       }
+      /* The outcome numbers under the chart: a column per finish status that occurred, in a panel
+        a third of the screen wide. The status names run sideways (the vendor's word over its
+        translation), so a column is as wide as its numbers; a table wider still (many statuses)
+        scrolls inside its own box, never the panel. */
+      .outcome-scroll {
+        overflow-x: auto;
+      }
       #outcome-table {
         font-size: 12px;
+        width: auto;
+        min-width: 100%;
+      }
+      #outcome-table th,
+      #outcome-table td {
+        padding: 3px 4px;
+      }
+      #outcome-table tr:first-child th {
+        vertical-align: bottom;
+      }
+      #outcome-table th.status span {
+        writing-mode: sideways-lr;
+        display: inline-block;
+        max-inline-size: 9em;
+        line-height: 1.25;
+        text-align: start;
+      }
+      #outcome-table th[scope="row"] {
+        font-weight: normal;
+        color: inherit;
+        font-size: inherit;
+      }
+      #outcome-table th.status,
+      #outcome-table td {
+        text-align: center;
+        font-variant-numeric: tabular-nums;
+      }
+      #outcome-table td.total {
+        text-align: right;
       }
     `,
   ];
@@ -278,27 +325,45 @@ export class OutboundView extends LitElement {
           ? html`
             <h4>Outcomes</h4>
             <ccemu-chart id="outcome-chart" label="Each task's calls by finish status"
-              style=${`height:${80 + 34 * this.tasks.length}px`} .config=${outcomeChart(
+              style=${`height:${outcomeChartHeight(series)}px`} .config=${outcomeChart(
                 series,
               )}></ccemu-chart>
-            <table id="outcome-table">
-              <tr><th>task</th>${series.series.map((s) =>
-                html`<th>${s.label}</th>`
-              )}<th>total</th></tr>
-              ${series.tasks.map((name, i) =>
-                html`<tr data-task=${this.tasks[i].callJobId}><td>${name}</td>${
-                  series.series.map((
-                    s,
-                  ) => html`<td data-status=${s.finishStatus ?? "open"}>${s.counts[i]}</td>`)
-                }<td class="total">${series.series.reduce((n, s) => n + s.counts[i], 0)}</td></tr>`
-              )}
-            </table>
+            ${this.#outcomeTable(series)}
           `
           : this.creating
           ? nothing
           : html`<p class="muted">No task yet. <button @click=${() =>
             emit(this, "new-task", true)}>Create one</button></p>`}
       </section>
+    `;
+  }
+
+  /**
+   * The outcome chart's numbers: a row per task, a column per finish status that occurred, the
+   * status named sideways as the vendor's word over its translation.
+   */
+  #outcomeTable(series: OutcomeSeries) {
+    const header = (label: string) =>
+      label.split(" · ").map((part, i, all) => i < all.length - 1 ? html`${part} · <br>` : part);
+    return html`
+      <div class="outcome-scroll">
+        <table id="outcome-table">
+          <tr><th scope="col">task</th>${series.series.map((s) =>
+            html`<th scope="col" class="status"><span>${header(s.label)}</span></th>`
+          )}<th scope="col">total</th></tr>
+          ${series.tasks.map((name, i) => {
+            const total = series.series.reduce((n, s) => n + s.counts[i], 0);
+            const counts = series.series.map((s) =>
+              html`<td data-status=${s.finishStatus ?? "open"}>${s.counts[i]}</td>`
+            );
+            const id = this.tasks[i].callJobId;
+            return html`
+              <tr
+                data-task=${id}><th scope="row">${name}</th>${counts}<td class="total">${total}</td></tr>
+            `;
+          })}
+        </table>
+      </div>
     `;
   }
 

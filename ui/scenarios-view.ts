@@ -82,6 +82,14 @@ export class ScenariosView extends LitElement {
       select {
         max-width: 100%;
       }
+      #from-session {
+        scroll-margin: 10px;
+      }
+      #from-session:focus-within {
+        background: #f3f6fd;
+        box-shadow: 0 0 0 6px #f3f6fd;
+        border-radius: 2px;
+      }
     `,
   ];
 
@@ -103,6 +111,20 @@ export class ScenariosView extends LitElement {
   accessor shown: { run: number; report: ScenarioReport } | null = null;
   @property({ type: Boolean })
   accessor running = false;
+
+  /**
+   * Brings the "From a session" block into view and focuses its first control: what "Replay as
+   * scenario…" in a conversation lands on (the block is below the scenarios, out of sight at
+   * 1280x800). Answers whether there was a block to show.
+   */
+  async revealSession(): Promise<boolean> {
+    await this.updateComplete;
+    const block = this.renderRoot.querySelector<HTMLElement>("#from-session");
+    if (!block) return false;
+    block.scrollIntoView({ block: "nearest" });
+    block.querySelector<HTMLElement>("select, button, a")?.focus({ preventScroll: true });
+    return true;
+  }
 
   #load(event: Event) {
     return emitPickedJson(this, event, "load-scenario");
@@ -135,8 +157,8 @@ export class ScenariosView extends LitElement {
     }
     const base = `/_emulator/gateway/sessions/${id}`;
     return html`
-      <div class="stack">
-        <h3>From a session</h3>
+      <div class="stack" id="from-session" role="group" aria-labelledby="from-session-title">
+        <h3 id="from-session-title">From a session</h3>
         <select id="session-pick" aria-label="Session to save or replay" @change=${(e: Event) =>
           emit(this, "pick-session", (e.target as HTMLSelectElement).value)}>
               ${[...this.sessions].reverse().map((s) =>

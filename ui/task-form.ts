@@ -27,11 +27,30 @@ export class TaskForm extends LitElement {
   static override styles = [
     shared,
     css`
+      /* The second column may shrink below its widest control (a script's long name), so the
+        form fits the Tasks panel: fields take the column's width, rows of boxes wrap. */
       form {
         display: grid;
-        grid-template-columns: max-content 1fr;
+        grid-template-columns: max-content minmax(0, 1fr);
         gap: 6px 10px;
         align-items: center;
+      }
+      #name,
+      #script {
+        width: 100%;
+      }
+      select,
+      input {
+        min-width: 0;
+        max-width: 100%;
+      }
+      /* What belongs together wraps together: the window's two times, the redial rule's parts. */
+      .group {
+        display: inline-flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        align-items: center;
+        max-width: 100%;
       }
       .wide {
         grid-column: 1 / -1;
@@ -90,25 +109,34 @@ export class TaskForm extends LitElement {
         )}</div>
         <span>Window</span>
         <div class="row">
-          <input name="from" type="time" value="09:00" aria-label="Window from" required>–
-          <input name="to" type="time" value="21:00" aria-label="Window to" required>
-          ${["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((day, i) =>
+          <span class="group">
+            <input name="from" type="time" value="09:00" aria-label="Window from" required>–
+            <input name="to" type="time" value="21:00" aria-label="Window to" required>
+          </span>
+          <span class="group days">${["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((
+            day,
+            i,
+          ) =>
             html`<label><input type="checkbox" name="week" value=${i + 1} checked>${day}</label>`
-          )}
+          )}</span>
         </div>
         <label for="concurrency">Concurrency</label>
         <input id="concurrency" name="concurrency" type="number" min="1" max="10000" value="2"
           required style="width:90px">
         <span>Redial</span>
         <div class="row">
-          <label><input type="checkbox" name="redial">redial</label>
-          <select name="redialOn" aria-label="Redial on">${REDIAL_ON.map(([code, words]) =>
-            html`<option value=${code} ?selected=${code === 8}>${words}</option>`
-          )}</select>
-          <input name="redialTimes" type="number" min="1" max="5" value="1" aria-label="Times"
-            style="width:60px"> times, after
-          <input name="redialInterval" type="number" min="0" max="120" value="30"
-            aria-label="Minutes" style="width:70px"> min
+          <span class="group">
+            <label><input type="checkbox" name="redial">redial</label>
+            <select name="redialOn" aria-label="Redial on">${REDIAL_ON.map(([code, words]) =>
+              html`<option value=${code} ?selected=${code === 8}>${words}</option>`
+            )}</select>
+          </span>
+          <span class="group">
+            <input name="redialTimes" type="number" min="1" max="5" value="1" aria-label="Times"
+              style="width:56px"> times, after
+            <input name="redialInterval" type="number" min="0" max="120" value="30"
+              aria-label="Minutes" style="width:64px"> min
+          </span>
         </div>
         <div class="wide row">
           <button class="primary">Create task</button>
