@@ -61,6 +61,12 @@ export class SessionList extends LitElement {
         text-overflow: ellipsis;
         font-size: 12px;
       }
+      /* Badges wrap onto their own line rather than be cut to "1 war…" by the line's ellipsis. */
+      .badges {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+      }
       .delete {
         border: 0;
         background: transparent;
@@ -99,23 +105,18 @@ export class SessionList extends LitElement {
   #item(s: SessionSummary) {
     const who = s.visitor.name ?? s.visitorId;
     const errors = s.findings.errors, warnings = s.findings.warnings;
+    const badges = [
+      errors && html`<span class="badge bad">${errors} error${errors > 1 ? "s" : ""}</span>`,
+      warnings &&
+      html`<span class="badge warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`,
+      s.transferred && html`<span class="badge warn">transferred</span>`,
+      s.importedFrom && html`<span class="badge muted">imported</span>`,
+    ].filter(Boolean);
     return html`<li aria-current=${s.sessionId === this.current} data-session=${s.sessionId}>
       <button class="pick" @click=${() => emit(this, "pick-session", s.sessionId)}
         aria-label=${`Open session ${s.sessionId}: ${who} with ${s.robotName ?? s.robotId}`}>
-        <span class="line"><strong>${s.sessionId}</strong> ${who}
-          ${
-      errors
-        ? html`<span class="badge bad">${errors} error${errors > 1 ? "s" : ""}</span>`
-        : nothing
-    }
-          ${
-      warnings
-        ? html`<span class="badge warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`
-        : nothing
-    }
-          ${s.transferred ? html`<span class="badge warn">transferred</span>` : nothing}
-          ${s.importedFrom ? html`<span class="badge muted">imported</span>` : nothing}
-        </span>
+        <span class="line"><strong>${s.sessionId}</strong> ${who}</span>
+        ${badges.length ? html`<span class="badges">${badges}</span>` : nothing}
         <span class="line muted">${s.robotName ?? s.robotId} · ${s.responseMode}</span>
         <span class="line muted">${s.lastMessage?.text ?? "no message yet"}</span>
       </button>

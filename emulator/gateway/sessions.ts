@@ -3,6 +3,7 @@
  * from the visitor profile (spec 2.3), the open-session call made once before the first message,
  * each visitor message pushed the robot's way, the conversation id carried, history kept.
  */
+import { messagePreview } from "./preview.ts";
 import { push, type PushOutcome } from "./push.ts";
 import type {
   HistoryItem,
@@ -241,15 +242,14 @@ function visitorLine(sent: { messageType: 100 | 105; message: Record<string, unk
     : `[image ${sent.message.fileName}]`;
 }
 
-/** One line of a history item, for the session list. */
+/** One line of a history item, for the session list: plain words, never markup or a type code. */
 function itemLine(item: HistoryItem): string {
   switch (item.kind) {
     case "visitor":
       return visitorLine(item);
     case "agent": {
       const content = (item.message as { content?: Record<string, unknown> }).content ?? {};
-      const text = content.content ?? content.title ?? content.fileName;
-      return typeof text === "string" ? text : `[message type ${item.message.type}]`;
+      return messagePreview(item.message.type, content);
     }
     case "instruction":
       return `[${item.instruction.actionType}]`;
