@@ -12,11 +12,14 @@
  */
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
+import { fixturesCommand } from "./fixtures.ts";
 import { openapiCommand } from "./openapi.ts";
+import { parityCommand } from "./parity.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { replayCommand } from "./replay.ts";
 import { signCommand } from "./sign.ts";
 import { startCommand } from "./start.ts";
+import { tapCommand } from "./tap.ts";
 import { VERSION } from "../emulator/version.ts";
 import { ScenarioFileError } from "../emulator/scenarios/store.ts";
 
@@ -26,7 +29,10 @@ const COMMANDS: Command[] = [
   replayCommand,
   agentCheckCommand,
   callbacksCheckCommand,
+  tapCommand,
   openapiCommand,
+  fixturesCommand,
+  parityCommand,
 ];
 
 const USAGE = `ccemu ${VERSION}: an offline emulator of a contact-center platform's integration APIs

@@ -25,7 +25,18 @@ Deno.test("every subcommand answers --help; --version; unknown commands and flag
   assert.equal((await cli("--version")).out.trim(), `ccemu ${VERSION}`);
   const top = await cli("--help");
   assert.equal(top.code, 0);
-  for (const command of ["start", "sign", "replay", "agent-check", "openapi"]) {
+  for (
+    const command of [
+      "start",
+      "sign",
+      "replay",
+      "agent-check",
+      "openapi",
+      "fixtures",
+      "parity",
+      "tap",
+    ]
+  ) {
     assert.match(top.out, new RegExp(`^  ${command} `, "m"));
     const help = await cli(command, "--help");
     assert.equal(help.code, 0, command);

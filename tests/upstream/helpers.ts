@@ -22,7 +22,7 @@ export const UPSTREAM_ENTERPRISE = "7000002";
 export const UPSTREAM_ROBOT = { robotDefId: 3999, robotName: "Upstream-only robot" };
 
 /** The default fixtures as another tenant: its own enterprise, key and one more robot. */
-async function upstreamFixtures(): Promise<Record<string, unknown>> {
+export async function upstreamFixtures(): Promise<Record<string, unknown>> {
   const merged: Record<string, unknown> = {};
   for (const name of ["tenant.json", "outbound.json", "kb.json", "gateway.json"]) {
     Object.assign(merged, JSON.parse(await Deno.readTextFile(new URL(name, FIXTURES))));
