@@ -6,13 +6,25 @@
 import { writeFileAtomically } from "../emulator/core/atomic-file.ts";
 import { parityJunit } from "../emulator/parity/junit.ts";
 import { failed, resultLines, summaryLines } from "../emulator/parity/report.ts";
+import { pushDefaultTransformers } from "../emulator/parity/push-transformers.ts";
+import type { ReportedResult } from "../emulator/parity/report.ts";
 import { runParity } from "../emulator/parity/run.ts";
+import {
+  parseTranscript,
+  readTapRecording,
+  type TapRecordingForParity,
+} from "../emulator/parity/tap-recording.ts";
+import { runTapParity } from "../emulator/parity/tap-run.ts";
 import {
   defaultTransformers,
   readTransformers,
   TransformerError,
 } from "../emulator/parity/transformers.ts";
-import { readRecording, RecordingError } from "../emulator/upstream/read-recording.ts";
+import {
+  parseRecording,
+  type Recording,
+  RecordingError,
+} from "../emulator/upstream/read-recording.ts";
 import { DEMO_KEY } from "../harness/client.ts";
 import { type Command, EXIT, parseFlags, UsageError } from "./command.ts";
 
@@ -40,9 +52,31 @@ skipped), the differences under it with their JSON paths, and the counts.
   --junit FILE          also write a JUnit XML report (shape and status differences fail)
   --help, -h            this text
 
+FILE may also be a tap recording (ccemu tap --record FILE, a transcript): then the real gateway's
+pushes are compared with the pushes ccemu's gateway makes for the same visitor messages (a
+capture agent answers each with the recorded reply), push by push: request line, content-type,
+accept, Authorization scheme, then the body's shape and values. Ids ccemu makes up (robotId,
+botId, uniqueId, userId, conversation ids, image URLs) are transformed by default; --key,
+--secret and --writes do not apply.
+
 A ccemu on the real clock is switched to manual for the run, then back.
 Exit status: 0 no shape or status difference, 1 one (or ccemu could not be asked), 2 bad arguments
 or an unreadable FILE.`;
+
+/** FILE: a tap recording (one transcript JSON) or an NDJSON recording, told by its shape. */
+async function readFile(file: string): Promise<Recording | TapRecordingForParity> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (error) {
+    throw new RecordingError(file, undefined, `cannot read it: ${(error as Error).message}`);
+  }
+  const transcript = parseTranscript(text);
+  if (transcript !== undefined) return readTapRecording(file, transcript);
+  const recording = parseRecording(file, text);
+  if (recording.exchanges.length === 0) throw new UsageError(`${file} holds no recorded exchange`);
+  return recording;
+}
 
 /** The command line, checked: the recording, where to replay it, and how to compare. */
 async function options(args: string[]) {
@@ -68,13 +102,11 @@ async function options(args: string[]) {
     throw new UsageError("--key and --secret go together");
   }
   try {
-    const recording = await readRecording(positionals[0]);
-    if (recording.exchanges.length === 0) {
-      throw new UsageError(`${positionals[0]} holds no recorded exchange`);
-    }
+    const recording = await readFile(positionals[0]);
+    const defaults = "pushes" in recording ? pushDefaultTransformers() : defaultTransformers();
     const transformers = values.transformers
-      ? await readTransformers(values.transformers)
-      : defaultTransformers();
+      ? await readTransformers(values.transformers, defaults)
+      : defaults;
     const key = values.key
       ? { accessKeyId: values.key, accessKeySecret: values.secret! }
       : { accessKeyId: DEMO_KEY.accessKeyId, accessKeySecret: DEMO_KEY.accessKeySecret };
@@ -97,14 +129,18 @@ async function options(args: string[]) {
 async function parity(args: string[]): Promise<number> {
   const flags = await options(args);
   if (!flags) return EXIT.ok;
-  const results = await runParity(flags.recording.exchanges, {
-    url: flags.url,
-    key: flags.key,
-    writes: flags.writes,
-    transformers: flags.transformers,
-    onNote: (note) => console.error(`ccemu parity: note: ${note}`),
-    onResult: (result) => console.log(resultLines(result).join("\n")),
-  });
+  const onResult = (result: ReportedResult) => console.log(resultLines(result).join("\n"));
+  const { recording } = flags;
+  const results = "pushes" in recording
+    ? await runTapParity(recording, { url: flags.url, transformers: flags.transformers, onResult })
+    : await runParity(recording.exchanges, {
+      url: flags.url,
+      key: flags.key,
+      writes: flags.writes,
+      transformers: flags.transformers,
+      onNote: (note) => console.error(`ccemu parity: note: ${note}`),
+      onResult,
+    });
   for (const line of summaryLines(results)) console.log(line);
   if (flags.junit) {
     await writeFileAtomically(flags.junit, parityJunit(flags.recording.file, results));

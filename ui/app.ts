@@ -161,14 +161,18 @@ export class App extends LitElement {
   }
 
   /**
-   * `#view/part`: the open session, the selected journal entry, the chosen operation, or the
-   * chosen task and call (`#outbound/80001/90003`).
+   * `#view/part`: the open session, the selected journal entry, the chosen operation, the
+   * chosen task and call (`#outbound/80001/90003`), or the repository and entry
+   * (`#kb/101/faq/2001`).
    */
   #readHash = () => {
-    const [view, part, call] = location.hash.slice(1).split("/");
+    const [view, part, call, id] = location.hash.slice(1).split("/");
     if (view === "api" && part) this.#api.select(part);
     if (view === "outbound") this.#outbound.show(Number(part) || 0, Number(call) || 0);
     if (view === "inspector") this.#inspector.select(part ? Number(part) : null);
+    if (view === "kb" && part && `${part}${call ? `/${call}/${id}` : ""}` !== this.#kb.address) {
+      this.#kb.openAddress(Number(part), call, Number(id));
+    }
     if (view === "conversations" && part && part !== this.#chat.session?.sessionId) {
       this.#chat.loadSession(part);
     }
@@ -178,6 +182,14 @@ export class App extends LitElement {
     }
   };
 
+  /** The knowledge base's repository and open entry follow it into the address (a reload keeps them). */
+  override updated() {
+    const address = this.view === "kb" ? this.#kb.address : undefined;
+    if (address !== undefined && location.hash !== `#kb/${address}`) {
+      history.replaceState(null, "", `#kb/${address}`);
+    }
+  }
+
   /** Goes to a view, with what it had open (the session, the entry, the operation). */
   #go(view: View, part?: string | number | null) {
     const open = part !== undefined ? part : {
@@ -185,6 +197,7 @@ export class App extends LitElement {
       inspector: this.#inspector.selectedId,
       api: this.#api.selected,
       outbound: [this.#outbound.callJobId, this.#outbound.callInstanceId].filter(Boolean).join("/"),
+      kb: this.#kb.address,
     }[view as string];
     location.hash = open === undefined || open === null || open === "" ? view : `${view}/${open}`;
     this.#readHash(); // at once: hashchange comes later, and `/` must find the view in place

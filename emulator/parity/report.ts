@@ -6,6 +6,22 @@ import type { Comparison, Difference } from "./diff.ts";
 import { TextBody, typeOf } from "./diff.ts";
 import type { ExchangeResult } from "./run.ts";
 
+/**
+ * What a report line is made of: a replayed exchange (run.ts) or a compared push (tap-run.ts), so
+ * that both modes print, count and fail the same way.
+ */
+export interface ReportedResult {
+  line: number;
+  /** Where in FILE, when not `line N` (a push of a tap recording: `push 2`). */
+  where?: string;
+  exchange: { operation: string };
+  result: ExchangeResult["result"];
+  elapsedMs: number;
+}
+
+/** `line 3`, or what the result says of itself. */
+export const whereOf = (result: ReportedResult) => result.where ?? `line ${result.line}`;
+
 /** Differences listed under one exchange; the rest are counted, so one bad list stays readable. */
 const MAX_LISTED = 20;
 /** A value longer than this is cut, with an ellipsis. */
@@ -56,15 +72,15 @@ export function detailLines(result: ExchangeResult["result"]): string[] {
 }
 
 /** `values differ   POST /gateway/robot_list  (line 3)` and the differences under it. */
-export function resultLines(result: ExchangeResult): string[] {
-  const head = `${
-    result.result.outcome.padEnd(15)
-  } ${result.exchange.operation}  (line ${result.line})`;
+export function resultLines(result: ReportedResult): string[] {
+  const head = `${result.result.outcome.padEnd(15)} ${result.exchange.operation}  (${
+    whereOf(result)
+  })`;
   return [head, ...detailLines(result.result).map((line) => `    ${line}`)];
 }
 
 /** How many of each outcome; skipped exchanges are counted apart. */
-export function counts(results: ExchangeResult[]) {
+export function counts(results: ReportedResult[]) {
   const n = (outcome: string) => results.filter((r) => r.result.outcome === outcome).length;
   return {
     same: n("same"),
@@ -77,7 +93,7 @@ export function counts(results: ExchangeResult[]) {
 }
 
 /** The last lines: skipped exchanges (when any), then `N same, N shape differs, …`. */
-export function summaryLines(results: ExchangeResult[]): string[] {
+export function summaryLines(results: ReportedResult[]): string[] {
   const c = counts(results);
   const skipped = c.writes + c.unanswered;
   return [
@@ -89,5 +105,5 @@ export function summaryLines(results: ExchangeResult[]): string[] {
 }
 
 /** A shape or status difference fails the run; values differences and skipped ones do not. */
-export const failed = (result: ExchangeResult): boolean =>
+export const failed = (result: ReportedResult): boolean =>
   result.result.outcome === "shape differs" || result.result.outcome === "status differs";

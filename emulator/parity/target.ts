@@ -20,7 +20,7 @@ interface ClockStatus {
 }
 
 /** A control route's answer, or an Error with ccemu's message. */
-async function control(base: string, method: string, path: string, body?: unknown) {
+export async function control(base: string, method: string, path: string, body?: unknown) {
   let response: Response;
   try {
     response = await fetch(new URL(path, base), {

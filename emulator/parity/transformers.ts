@@ -141,9 +141,13 @@ export function compileRules(rules: unknown[], where = ""): Transformer[] {
 
 /**
  * A transformers file: a list of rules run after the defaults, or `{"defaults": false,
- * "transformers": [...]}` to run only its own.
+ * "transformers": [...]}` to run only its own. `defaults` are the mode's (a tap recording's add
+ * the push rules, push-transformers.ts).
  */
-export async function readTransformers(file: string): Promise<Transformer[]> {
+export async function readTransformers(
+  file: string,
+  defaults: Transformer[] = defaultTransformers(),
+): Promise<Transformer[]> {
   let json: unknown;
   try {
     json = parseJson(await Deno.readTextFile(file));
@@ -157,8 +161,8 @@ export async function readTransformers(file: string): Promise<Transformer[]> {
     );
   }
   const own = Array.isArray(parsed.data) ? parsed.data : parsed.data.transformers;
-  const defaults = Array.isArray(parsed.data) || parsed.data.defaults !== false;
-  return [...(defaults ? defaultTransformers() : []), ...compileRules(own, `${file}: `)];
+  const keep = Array.isArray(parsed.data) || parsed.data.defaults !== false;
+  return [...(keep ? defaults : []), ...compileRules(own, `${file}: `)];
 }
 
 export function defaultTransformers(): Transformer[] {

@@ -18,17 +18,56 @@ export class KbController extends ViewController {
   answer: QaAnswer | null = null;
   detail: Detail | null = null;
   links: Record<string, string> = {};
+  /** What the address asked for (`#kb/101/faq/2001`), opened once the repository is read. */
+  #wanted: { repositoryId: number; kind?: "faq" | "file"; id?: number } | null = null;
 
   async load(): Promise<void> {
     this.repositories = (await this.client.request<{ repositories: Repository[] }>(
       "GET",
       "/_emulator/kb/repositories",
     )).repositories;
+    const wanted = this.#wanted?.repositoryId;
+    if (wanted && this.repositories.some((r) => r.id === wanted)) this.repositoryId = wanted;
     if (!this.repositories.some((r) => r.id === this.repositoryId)) {
       this.repositoryId = this.repositories[0]?.id ?? 0;
     }
     if (this.repositoryId) await this.#read(this.repositoryId);
+    await this.#openWanted();
     this.host.requestUpdate();
+  }
+
+  /**
+   * The address's part for what is shown (`101`, `101/faq/2001`, `101/file/5002`), or undefined
+   * while the view has not read its repositories (or still has an address to open).
+   */
+  get address(): string | undefined {
+    if (!this.repositoryId || this.#wanted) return undefined;
+    const shown = this.detail?.kind === "faq" && this.detail.faq
+      ? `/faq/${this.detail.faq.id}`
+      : this.detail?.kind === "file"
+      ? `/file/${this.detail.file.id}`
+      : "";
+    return `${this.repositoryId}${shown}`;
+  }
+
+  /** Opens what an address names; before the view has loaded, once it has. */
+  openAddress(repositoryId: number, kind?: string, id?: number) {
+    this.#wanted = {
+      repositoryId,
+      ...(kind === "faq" || kind === "file" ? { kind, id } : {}),
+    };
+    if (!this.repositories.length) return; // load() opens it
+    return this.client.attempt(async () => {
+      if (repositoryId && repositoryId !== this.repositoryId) await this.#read(repositoryId);
+      await this.#openWanted();
+      this.host.requestUpdate();
+    });
+  }
+
+  async #openWanted(): Promise<void> {
+    const wanted = this.#wanted;
+    this.#wanted = null;
+    if (wanted?.kind && wanted.id) await this.openById(wanted.kind, wanted.id);
   }
 
   pickRepository(id: number) {
