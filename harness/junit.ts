@@ -3,6 +3,7 @@
  * Scenario reports give a suite per scenario (a case per step); the callback check a suite per
  * task (a case per finished call).
  */
+import { escapeXml } from "../emulator/core/html.ts";
 import type { CallbackCheck } from "../emulator/outbound/callback-urls.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
 
@@ -20,33 +21,26 @@ export interface JunitSuite {
   cases: JunitCase[];
 }
 
-/** XML 1.0 allows no control characters but tab, newline and carriage return. */
-const allowed = (c: string) => c.charCodeAt(0) >= 0x20 || c === "\t" || c === "\n" || c === "\r";
-
-const escape = (s: string) =>
-  [...s].filter(allowed).join("").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-
 const failed = (c: JunitCase) => c.failures.length > 0;
 
 export function junitXml(name: string, suites: JunitSuite[]): string {
   const body = suites.map((suite) => {
     const cases = suite.cases.map((c) => {
-      const open = `    <testcase classname="${escape(suite.name)}" name="${
-        escape(c.name)
+      const open = `    <testcase classname="${escapeXml(suite.name)}" name="${
+        escapeXml(c.name)
       }" time="${(c.time ?? 0).toFixed(3)}"`;
       if (!failed(c)) return `${open}/>`;
-      return `${open}>\n      <failure message="${escape(c.failures[0])}">${
-        escape(c.failures.join("\n"))
+      return `${open}>\n      <failure message="${escapeXml(c.failures[0])}">${
+        escapeXml(c.failures.join("\n"))
       }</failure>\n    </testcase>`;
     });
-    return `  <testsuite name="${escape(suite.name)}" tests="${suite.cases.length}" failures="${
+    return `  <testsuite name="${escapeXml(suite.name)}" tests="${suite.cases.length}" failures="${
       suite.cases.filter(failed).length
     }" time="${(suite.time ?? 0).toFixed(3)}">\n${cases.join("\n")}\n  </testsuite>`;
   });
   const all = suites.flatMap((s) => s.cases);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${
-    escape(name)
+    escapeXml(name)
   }" tests="${all.length}" failures="${all.filter(failed).length}">\n${
     body.join("\n")
   }\n</testsuites>\n`;

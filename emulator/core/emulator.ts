@@ -106,7 +106,7 @@ export class Emulator<S extends CoreState = CoreState> {
   exportSnapshot(): Snapshot<S> {
     const media: Record<string, SnapshotMedia> = {};
     for (const [key, { bytes, contentType, fileName }] of this.media) {
-      media[key] = { contentType, fileName, base64: encodeBase64(bytes) };
+      media[key] = { contentType, fileName, base64: bytes.toBase64() };
     }
     return {
       format: "ccemu-snapshot",
@@ -183,20 +183,8 @@ export class Emulator<S extends CoreState = CoreState> {
     this.random.state = randomState;
     this.media.clear();
     for (const [key, { base64, contentType, fileName }] of Object.entries(media)) {
-      this.media.set(key, { bytes: decodeBase64(base64), contentType, fileName });
+      this.media.set(key, { bytes: Uint8Array.fromBase64(base64), contentType, fileName });
     }
     for (const listener of this.#loadListeners) listener();
   }
-}
-
-function encodeBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function decodeBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }

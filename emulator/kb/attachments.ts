@@ -4,6 +4,7 @@
  * references the attachment the way answers do (`fileKey=<key>&fileName=<name>`).
  */
 import { ApiError } from "../core/errors.ts";
+import { escapeHtml } from "../core/html.ts";
 import { signaturesEqual } from "../signed-api/signature.ts";
 import type { KbStore } from "./store.ts";
 import {
@@ -14,9 +15,6 @@ import {
   storageSignature,
 } from "./storage.ts";
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 export function uploadSignature(store: KbStore, now: number, fileName: string) {
   const extension = requireExtension(fileName);
   const key = `a-${store.emulator.random.uuid()}.${extension}`;
@@ -24,7 +22,7 @@ export function uploadSignature(store: KbStore, now: number, fileName: string) {
     expiration: new Date(now + FORM_POLICY_TTL_MS).toISOString(),
     conditions: [["eq", "$key", key], ["content-length-range", 0, FORM_MAX_BYTES]],
   };
-  const policy = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(policyJson))));
+  const policy = new TextEncoder().encode(JSON.stringify(policyJson)).toBase64();
   const url = `${store.emulator.selfOrigin}/_storage/objects/${key}?fileKey=${
     encodeURIComponent(key)
   }&fileName=${encodeURIComponent(fileName)}`;
@@ -62,7 +60,7 @@ export function checkFormUpload(
   let policy: { expiration: string; conditions: unknown[][] };
   try {
     policy = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from(atob(form.policy), (c) => c.charCodeAt(0))),
+      new TextDecoder().decode(Uint8Array.fromBase64(form.policy)),
     );
   } catch {
     throw new ApiError("InvalidParameter", "policy is not base64 JSON.", "policy");

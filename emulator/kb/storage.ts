@@ -5,6 +5,7 @@
  * the virtual clock. Bytes live in the emulator's media store, not in the state.
  */
 import { ApiError } from "../core/errors.ts";
+import { mimeTypeOfExtension } from "../core/mime.ts";
 import type { KbStore } from "./store.ts";
 import { computeSignature, signaturesEqual } from "../signed-api/signature.ts";
 
@@ -17,29 +18,31 @@ export const FORM_POLICY_TTL_MS = 10 * 60_000;
 export const FORM_MAX_BYTES = 200 * 1024 * 1024;
 export const STORAGE_ACCESS_KEY_ID = "ccemu-storage";
 
-const CONTENT_TYPES: Record<string, string> = {
-  txt: "text/plain; charset=utf-8",
-  md: "text/markdown; charset=utf-8",
-  csv: "text/csv; charset=utf-8",
-  json: "application/json",
-  html: "text/html; charset=utf-8",
-  pdf: "application/pdf",
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ppt: "application/vnd.ms-powerpoint",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  mp4: "video/mp4",
-  zip: "application/zip",
-};
+/** The extensions ccemu's knowledge base accepts, in the order its refusals name them. */
+const KNOWN_EXTENSIONS = [
+  "txt",
+  "md",
+  "csv",
+  "json",
+  "html",
+  "pdf",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "webp",
+  "mp3",
+  "wav",
+  "mp4",
+  "zip",
+];
+const KNOWN = new Set(KNOWN_EXTENSIONS);
 
 /** Extensions whose text ccemu searches and answers from. */
 export const TEXT_LIKE = new Set(["txt", "md", "csv", "json", "html"]);
@@ -47,7 +50,7 @@ export const TEXT_LIKE = new Set(["txt", "md", "csv", "json", "html"]);
 /** The file's extension, lower case, when it is one ccemu knows. */
 export function extensionOf(fileName: string): string | undefined {
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
-  return extension && extension in CONTENT_TYPES ? extension : undefined;
+  return extension && KNOWN.has(extension) ? extension : undefined;
 }
 
 /** The extension of a file name the caller gives, or `InvalidParameter` naming the ones known. */
@@ -56,17 +59,18 @@ export function requireExtension(fileName: string): string {
   if (!extension) {
     throw new ApiError(
       "InvalidParameter",
-      `fileName: "${fileName}" needs one of the extensions ${
-        Object.keys(CONTENT_TYPES).join(", ")
-      }.`,
+      `fileName: "${fileName}" needs one of the extensions ${KNOWN_EXTENSIONS.join(", ")}.`,
       "fileName",
     );
   }
   return extension;
 }
 
-export const contentTypeOf = (fileName: string) =>
-  CONTENT_TYPES[extensionOf(fileName) ?? ""] ?? "application/octet-stream";
+/** The media type a stored file is served with (`core/mime.ts`'s table). */
+export const contentTypeOf = (fileName: string): string => {
+  const extension = extensionOf(fileName);
+  return (extension && mimeTypeOfExtension(extension)) ?? "application/octet-stream";
+};
 
 /** The emulator's storage secret: fixed per seed, so signed addresses repeat from run to run. */
 export function storageSecret(store: KbStore): string {

@@ -50,5 +50,3 @@ export function serveAsset(c: Context): Response {
   }
   return c.json({ message: "no such asset" }, 404);
 }
-
-export const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache" };

@@ -3,8 +3,8 @@
  * (drawn once in chromium and screenshotted). Big enough to see in a chat bubble; the 1x1 PNG it
  * replaces showed as a dot.
  */
-export const CARD_PNG = Uint8Array.from(
-  atob([
+export const CARD_PNG = Uint8Array.fromBase64(
+  [
     "iVBORw0KGgoAAAANSUhEUgAAAMgAAAB4CAIAAAA48Cq8AAALuUlEQVR4nOydC3AU5R3A/7u3e5e7XF4kXC4EEfGREClEHlZE8YlK",
     "rVYtVqF2kNZOlerQmWJ9dMaplKptpw8dpy1OGaRMqUVEmSIMREQJII+WZ0p4SJ7kyYU8Lve+3fXbu8vFwBHudr+927v8f7OT2dyX",
     "2wXux/f/f//73xduypI6QBDasIAgGoBiIZqAYiGagGIhmoBiIZqAYiGagGIhmoBiIZqAYiGagGIhmoBiIZqAYiGagGIhmoBiIZqA",
@@ -47,6 +47,5 @@ export const CARD_PNG = Uint8Array.from(
     "DYL9fRRBsQbB/j6KoFiDYBsWRVCsQVAsiqBYg2DNnSIo1iBYxKIIijUA9vdRBcWKgKVRuqBYEbCCRRcUKwL299EFxYqAoZAuKJYM",
     "9vdRB8WSwf4+6qBYMpi5UwfFksHSKHVQLBnM3KmDYslgfx91vgIAAP//BgTYJgAAAAZJREFUAwA7CNd26ETCpwAAAABJRU5ErkJg",
     "gg==",
-  ].join("")),
-  (c) => c.charCodeAt(0),
+  ].join(""),
 );

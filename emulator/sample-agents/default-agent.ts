@@ -4,10 +4,10 @@
  * reply envelope (blocking) or `message` / `end` events (streaming). A reference to copy.
  */
 import { Hono } from "hono";
-import { stream } from "hono/streaming";
+import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { answerFor, hotQuestions, type SampleMessage } from "./catalog.ts";
-import { bearer, chunks, type SampleAgentOptions, serveAsset, SSE_HEADERS } from "./agent-kit.ts";
+import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 import { MESSAGE_TYPES } from "../gateway/schemas.ts";
 
 const Push = z.object({
@@ -99,10 +99,9 @@ export function defaultAgent(options: SampleAgentOptions) {
       return c.json(envelope(conversationId, answers));
     }
 
-    for (const [header, value] of Object.entries(SSE_HEADERS)) c.header(header, value);
-    return stream(c, async (out) => {
+    return streamSSE(c, async (out) => {
       const send = (event: string, data: unknown) =>
-        out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        out.writeSSE({ event, data: JSON.stringify(data) });
       for (const [i, m] of answer.messages.entries()) {
         const message_id = `${conversationId}-${i}`;
         if (m.type === MESSAGE_TYPES.TEXT || m.type === MESSAGE_TYPES.MARKDOWN) {

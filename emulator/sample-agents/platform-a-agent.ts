@@ -5,10 +5,10 @@
  * `>transfer_human:` lines the spec asks the model to write. A reference to copy.
  */
 import { Hono } from "hono";
-import { stream } from "hono/streaming";
+import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { answerFor } from "./catalog.ts";
-import { bearer, chunks, type SampleAgentOptions, serveAsset, SSE_HEADERS } from "./agent-kit.ts";
+import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 
 const ChatRequest = z.object({
   query: z.string(),
@@ -71,25 +71,23 @@ export function platformAAgent(options: SampleAgentOptions) {
         created_at: Math.floor(options.now() / 1000),
       });
     }
-    for (const [header, value] of Object.entries(SSE_HEADERS)) c.header(header, value);
-    return stream(c, async (out) => {
+    return streamSSE(c, async (out) => {
+      // Dify's ping has no data line, and writeSSE always writes one: the one frame written whole.
       await out.write("event: ping\n\n");
       for (const piece of chunks(text)) {
-        await out.write(
-          `data: ${
-            JSON.stringify({
-              event: "message",
-              ...base,
-              answer: piece,
-              created_at: Math.floor(options.now() / 1000),
-            })
-          }\n\n`,
-        );
+        await out.writeSSE({
+          data: JSON.stringify({
+            event: "message",
+            ...base,
+            answer: piece,
+            created_at: Math.floor(options.now() / 1000),
+          }),
+        });
         if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
       }
-      await out.write(
-        `data: ${JSON.stringify({ event: "message_end", ...base, metadata: { usage } })}\n\n`,
-      );
+      await out.writeSSE({
+        data: JSON.stringify({ event: "message_end", ...base, metadata: { usage } }),
+      });
     });
   });
   return app;

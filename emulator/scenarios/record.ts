@@ -40,9 +40,7 @@ function expectationOf(items: HistoryItem[]): Expectation {
 function imageOf(gateway: GatewayStore, fileUrl: string, fileName: string): Step["send"] {
   const key = /\/_storage\/media\/([^/]+)\//.exec(fileUrl)?.[1];
   const bytes = key ? gateway.emulator.media.get(key)?.bytes : undefined;
-  const contentBase64 = bytes
-    ? btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))
-    : PLACEHOLDER_PNG;
+  const contentBase64 = bytes ? bytes.toBase64() : PLACEHOLDER_PNG;
   return { image: { fileName, contentBase64 } };
 }
 
