@@ -4,7 +4,7 @@
  * string-to-sign, a link to its journal entry, and the request as curl or Java. Events up:
  * `select-operation`, `pick-key`, `send` ({params, query}); the journal link is a deep link.
  */
-import { css, html, LitElement, nothing } from "lit";
+import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { type ApiOperation, type FormField, valuesOf } from "./api-form.ts";
 import type { KeyEntry, SentAnswer } from "./controllers/api.ts";
@@ -87,6 +87,11 @@ export class ApiView extends LitElement {
   accessor formError = "";
   @state()
   accessor copied = "";
+
+  /** "copied curl" belongs to the answer it was copied from: another operation or answer clears it. */
+  override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has("selected") || changed.has("answer")) this.copied = "";
+  }
 
   #texts(part: "field" | "query"): Record<string, string> {
     const out: Record<string, string> = {};

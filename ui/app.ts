@@ -355,6 +355,7 @@ export class App extends LitElement {
     }
     return html`
       <ccemu-conversation .robots=${chat.robots} .robotId=${chat.robotId} .added=${chat.added}
+        ?existing=${chat.existing}
         .session=${chat.session} .sessions=${chat.sessions} .tabs=${chat.tabs}
         .streaming=${chat.streaming} .findings=${inspector.findings()} .busy=${chat.busy}
         .pending=${chat.pending}
@@ -368,6 +369,8 @@ export class App extends LitElement {
         @send=${(e: CustomEvent) => this.#act(() => chat.send(e.detail))}
         @option=${(e: CustomEvent<string>) => this.#act(() => chat.send({ text: e.detail }))}
         @add-robot=${(e: CustomEvent) => this.#act(() => chat.addRobot(e.detail))}
+        @remove-robot=${(e: CustomEvent<string>) => this.#act(() => chat.removeRobot(e.detail))}
+        @robot-timeouts=${(e: CustomEvent) => this.#act(() => chat.setTimeouts(e.detail))}
         @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}
         @inspect=${(e: CustomEvent<number>) => {
           const sessionId = chat.session?.sessionId;

@@ -111,8 +111,10 @@ export class CallbacksPanel extends LitElement {
           this.deliveries.map((d) =>
             html`
               <tr data-delivery=${d.deliveryId}>
-                <td>${d.deliveryId}${d.redeliveryOf
-                  ? html`<div class="muted">again ${d.redeliveryOf}</div>`
+                <td title=${d.redeliveryOf
+                  ? `delivery ${d.deliveryId}, again of ${d.redeliveryOf}`
+                  : `delivery ${d.deliveryId}`}>${d.deliveryId}${d.redeliveryOf
+                  ? html`<div class="muted">again of delivery ${d.redeliveryOf}</div>`
                   : nothing}</td>
                 <td>${d.callInstanceId}</td>
                 <td class=${d.status}>${d.sending ? "sending…" : d.status}</td>

@@ -47,6 +47,9 @@ export class ConversationView extends LitElement {
   /** The robot just added, for the confirmation line. */
   @property({ attribute: false })
   accessor added: Robot | null = null;
+  /** The robot "added" was already registered: picked rather than added twice. */
+  @property({ type: Boolean })
+  accessor existing = false;
   @property({ attribute: false })
   accessor session: Session | null = null;
   @property({ attribute: false })
@@ -72,6 +75,9 @@ export class ConversationView extends LitElement {
   accessor visitor = DEFAULT_VISITOR;
   @state()
   accessor problem = "";
+  /** The robot whose Remove was pressed once: it asks before removing. */
+  @state()
+  accessor removing = "";
 
   #open(event: Event) {
     event.preventDefault();
@@ -94,6 +100,10 @@ export class ConversationView extends LitElement {
 
   /** Esc closes what is open, innermost first: a picked image, a pending delete, a details pane. */
   escape(): boolean {
+    if (this.removing) {
+      this.removing = "";
+      return true;
+    }
     if (this.renderRoot.querySelector<Composer>("ccemu-composer")?.escape()) return true;
     if (this.renderRoot.querySelector<SessionList>("ccemu-session-list")?.escape()) return true;
     const open = [...this.renderRoot.querySelectorAll("details[open]")];
@@ -247,10 +257,69 @@ export class ConversationView extends LitElement {
         </select>
       </label>
       ${chosen
-        ? html`<div class="robot-detail muted" id="robot-detail">${chosen.robotId} · ${chosen.platform} way · ${
-          robotTarget(chosen)
-        }</div>`
+        ? html`
+          <div class="robot-detail muted"
+            id="robot-detail">${chosen.robotId} · ${chosen.platform} way · ${robotTarget(
+              chosen,
+            )}</div>${this.#robotSettings(chosen)}
+        `
         : nothing}
+    `;
+  }
+
+  /** Sends the time-outs typed for the chosen robot (an empty box is left as it is). */
+  #saveTimeouts(robot: Robot) {
+    const timeouts: Record<string, number> = {};
+    for (const name of ["blockingMs", "streamIdleMs"]) {
+      const box = this.renderRoot.querySelector<HTMLInputElement>(`#robot-${name}`);
+      const value = box?.value.trim() ?? "";
+      if (!value) continue;
+      if (!box?.checkValidity()) {
+        this.problem = `${box?.getAttribute("aria-label")}: ${box?.validationMessage}`;
+        return;
+      }
+      timeouts[name] = Number(value);
+    }
+    this.problem = "";
+    emit(this, "robot-timeouts", { robotId: robot.robotId, timeouts });
+  }
+
+  /** The chosen robot's time-outs and its removal (confirmed in place). */
+  #robotSettings(robot: Robot) {
+    const enter = (e: KeyboardEvent) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault(); // not "Open session"
+      this.#saveTimeouts(robot);
+    };
+    const box = (name: "blockingMs" | "streamIdleMs", label: string) =>
+      html`<label>${label} <input type="number" id=${`robot-${name}`} min="1" max="600000"
+        step="1" aria-label=${`${label} (ms)`} .value=${String(robot.timeouts[name])}
+        @keydown=${enter} style="width:90px"> ms</label>`;
+    return html`
+      <details id="robot-settings">
+        <summary>Time-outs, remove</summary>
+        <div class="stack">
+          ${box("blockingMs", "Blocking reply")}
+          ${box("streamIdleMs", "Stream idle")}
+          <div class="row">
+            <button type="button" id="robot-save-timeouts" @click=${() =>
+              this.#saveTimeouts(robot)}>Set time-outs</button>
+            ${this.removing === robot.robotId
+              ? html`<span class="confirm">Remove ${robot.name} and its sessions?
+                <button type="button" id="robot-remove-yes"
+                  aria-label=${`Yes, remove robot ${robot.robotId}`} @click=${() => {
+                this.removing = "";
+                emit(this, "remove-robot", robot.robotId);
+              }}>Remove</button>
+                <button type="button" @click=${() => (this.removing = "")}>Keep</button></span>`
+              : html`
+                <button type="button" id="robot-remove"
+                  aria-label=${`Remove robot ${robot.robotId}`} @click=${() => (this.removing =
+                    robot.robotId)}>Remove</button>
+              `}
+          </div>
+        </div>
+      </details>
     `;
   }
 
@@ -299,10 +368,10 @@ export class ConversationView extends LitElement {
           ${this.added
             ? html`
               <div class="ok" role="status"
-                id="added">Added “${this.added.name}” (${this.added
-                  .robotId}, ${this.added.platform} way) → ${robotTarget(
+                id="added">${this.existing ? "Already registered:" : "Added"} “${this.added
+                  .name}” (${this.added.robotId}, ${this.added.platform} way) → ${robotTarget(
                     this.added,
-                  )}. It is now the chosen robot.</div>
+                  )}. It is now the chosen robot${this.existing ? ", not added twice" : ""}.</div>
             `
             : nothing}
         </details>

@@ -82,7 +82,7 @@ export class CustomerImport extends LitElement {
   override render() {
     const columns = ["phone", "name", ...this.variables].join(",");
     const failures = this.answer?.placeFailDetail
-      ? JSON.parse(this.answer.placeFailDetail) as { row: number; reason: string }[]
+      ? JSON.parse(this.answer.placeFailDetail) as { row: number; phone?: string; reason: string }[]
       : [];
     return html`
       <div class="row">
@@ -105,7 +105,12 @@ export class CustomerImport extends LitElement {
           }${this.answer.placeFailNum ? `, ${this.answer.placeFailNum} failed` : ""}</span>`
           : nothing}
       </div>
-      ${failures.map((f) => html`<div class="bad">row ${f.row}: ${f.reason}</div>`)}
+      ${failures.map((f) =>
+        // The operation counts customers from 0; a person counts from 1 (the first data row).
+        html`<div class="bad import-failure">customer ${f.row + 1}${
+          f.phone ? ` (${f.phone})` : ""
+        }: ${f.reason}</div>`
+      )}
     `;
   }
 }

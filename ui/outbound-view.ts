@@ -92,6 +92,11 @@ const ACTIONS: { command: number; label: string; from: number[] }[] = [
   { command: 3, label: "Terminate", from: [0, 3, 1, 4, 5, 7] },
 ];
 
+/** Who speaks a dialogue line, in words: the vendor's codes are ME (the customer) and AI. */
+export function speakerName(code: string): string {
+  return ({ ME: "customer", AI: "robot" } as Record<string, string>)[code] ?? code;
+}
+
 @customElement("ccemu-outbound")
 export class OutboundView extends LitElement {
   static override styles = [
@@ -483,7 +488,9 @@ export class OutboundView extends LitElement {
         <div id="dialogue">
           ${c.phoneLogs.length
             ? c.phoneLogs.map((l) =>
-              html`<div class="log"><strong class=${l.speaker}>${l.speaker}</strong> ${l.content}</div>`
+              html`<div class="log"><strong class=${l.speaker} title=${`speaker ${l.speaker}`}>${
+                speakerName(l.speaker)
+              }</strong> ${l.content}</div>`
             )
             : html`<p class="muted">No dialogue (not answered).</p>`}
         </div>

@@ -12,6 +12,41 @@ interface GatewayEvent {
   detail?: Record<string, unknown>;
 }
 
+/** What "Add an agent by URL" sends. */
+export interface AgentInput {
+  name: string;
+  url: string;
+  platform: string;
+  openPath?: string;
+  token?: string;
+}
+
+/** Whether a registered robot is the agent described: same URL, way and open path. */
+export function sameAgent(robot: Robot, agent: AgentInput): boolean {
+  let url: URL;
+  try {
+    url = new URL(agent.url);
+  } catch {
+    return false;
+  }
+  const uri = (type: string) => robot.pushConfigList.find((c) => c.type === type)?.uri ?? "";
+  return robot.domain === url.origin && uri("Message") === url.pathname + url.search &&
+    robot.platform === agent.platform && uri("Open") === (agent.openPath ?? "");
+}
+
+/** Why a picked file is not a transcript to import, or "" when it is one. */
+export function notTranscript(file: unknown): string {
+  const kind = file && typeof file === "object" && !Array.isArray(file)
+    ? (file as Record<string, unknown>).ccemu
+    : undefined;
+  if (kind === "transcript") return "";
+  const what = kind === undefined
+    ? 'no "ccemu": "transcript" field'
+    : `its "ccemu" field says ${JSON.stringify(kind)}`;
+  return `This is not a ccemu transcript (${what}): export one with "Export transcript" on a ` +
+    "session, or record one with ccemu tap.";
+}
+
 /** The tabs survive a reload of this browser tab (sessionStorage), not a new window. */
 const TABS_KEY = "ccemu.tabs";
 
@@ -20,6 +55,8 @@ export class ConversationController extends ViewController {
   robotId = "sample-default";
   /** The robot the user just added (the view confirms it). */
   added: Robot | null = null;
+  /** The robot "added" was already registered: it was picked, not added again. */
+  existing = false;
   sessions: SessionSummary[] = [];
   tabs: string[] = JSON.parse(sessionStorage.getItem(TABS_KEY) ?? "[]");
   session: Session | null = null;
@@ -117,6 +154,8 @@ export class ConversationController extends ViewController {
   }
 
   importTranscript(transcript: unknown) {
+    const problem = notTranscript(transcript);
+    if (problem) return this.client.onProblem(problem);
     return this.client.attempt(async () => {
       const session = await this.client.request<Session>(
         "POST",
@@ -146,12 +185,50 @@ export class ConversationController extends ViewController {
     });
   }
 
-  addRobot(detail: unknown) {
+  /**
+   * Adds an agent by URL; one the picker already holds (same URL, way and open path) is picked
+   * instead of registered twice, and `existing` says so.
+   */
+  addRobot(detail: AgentInput) {
+    const same = this.robots.find((r) => sameAgent(r, detail));
+    if (same) {
+      this.robotId = same.robotId;
+      this.added = same;
+      this.existing = true;
+      this.host.requestUpdate();
+      return;
+    }
     return this.client.attempt(async () => {
       const robot = await this.client.request<Robot>("POST", "/_emulator/gateway/robots", detail);
       this.robots = [...this.robots.filter((r) => r.robotId !== robot.robotId), robot];
       this.robotId = robot.robotId;
       this.added = robot;
+      this.existing = false;
+      this.host.requestUpdate();
+    });
+  }
+
+  /** Removes a robot (and its sessions); the picker falls back to the first one left. */
+  removeRobot(robotId: string) {
+    return this.client.attempt(async () => {
+      await this.client.request("DELETE", `/_emulator/gateway/robots/${robotId}`);
+      if (this.added?.robotId === robotId) this.added = null;
+      await this.loadRobots();
+      await this.loadSessions();
+    });
+  }
+
+  /** Sets a robot's time-outs (milliseconds). */
+  setTimeouts(
+    detail: { robotId: string; timeouts: { blockingMs?: number; streamIdleMs?: number } },
+  ) {
+    return this.client.attempt(async () => {
+      const robot = await this.client.request<Robot>(
+        "PATCH",
+        `/_emulator/gateway/robots/${detail.robotId}`,
+        { timeouts: detail.timeouts },
+      );
+      this.robots = this.robots.map((r) => (r.robotId === robot.robotId ? robot : r));
       this.host.requestUpdate();
     });
   }
