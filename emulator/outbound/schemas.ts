@@ -132,6 +132,27 @@ export const CALL_STATUS = {
   REDIAL_SCHEDULED: 3,
 } as const;
 
+/**
+ * A number imported and not dialed yet: no outcome, no attempt (what task_import records). A
+ * function: each record gets arrays of its own.
+ */
+export const notDialed = () => ({
+  callInstanceStatus: CALL_STATUS.NOT_STARTED,
+  finishStatus: null,
+  duration: 0,
+  chatRound: 0,
+  startTime: null,
+  endTime: null,
+  calledTimes: 0,
+  hangUp: null,
+  intention: null,
+  labels: [] as string[],
+  rule: null,
+  callerPhone: null,
+  endsAt: null,
+  nextAttemptAt: null,
+});
+
 export const CallRecordSchema = z.strictObject({
   enterpriseId: z.string(),
   callInstanceId: z.number().int().positive(),

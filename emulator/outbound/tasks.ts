@@ -2,7 +2,7 @@
 import { ApiError } from "../core/errors.ts";
 import type { Tenant } from "../core/tenants.ts";
 import { zonedTime } from "../core/zoned-time.ts";
-import { CALL_STATUS, type CallRecord, PHONE, type Task, type TaskInput } from "./schemas.ts";
+import { type CallRecord, notDialed, PHONE, type Task, type TaskInput } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 import { applyCommand, type Command, TASK_STATUS, type TaskStatus } from "./task-states.ts";
 
@@ -154,20 +154,7 @@ export function importCustomers(
       customerTelephone: phone,
       customerName: (row.name as string | undefined) ?? "",
       properties: properties as Record<string, unknown>,
-      callInstanceStatus: CALL_STATUS.NOT_STARTED,
-      finishStatus: null,
-      duration: 0,
-      chatRound: 0,
-      startTime: null,
-      endTime: null,
-      calledTimes: 0,
-      hangUp: null,
-      intention: null,
-      labels: [],
-      rule: null,
-      callerPhone: null,
-      endsAt: null,
-      nextAttemptAt: null,
+      ...notDialed(),
     });
   });
   for (const record of imported) store.state.calls.push(record);
