@@ -124,4 +124,5 @@ export type {
   Session,
 } from "../emulator/gateway/schemas.ts";
 export type { SessionSummary } from "../emulator/gateway/sessions.ts";
+export type { CallRow, TaskRow } from "../emulator/outbound/console-views.ts";
 export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";

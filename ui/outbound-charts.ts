@@ -4,7 +4,7 @@
  * timeline of one task's calls over virtual time as the number under way at each moment.
  */
 import type { ChartConfiguration } from "chart.js";
-import type { CallRow, TaskRow } from "./outbound-view.ts";
+import type { CallRow, TaskRow } from "./control-client.ts";
 
 /** One colour per finish status: green answered, warm for the customer's side, grey for lines. */
 const COLOURS: Record<number, string> = {

@@ -17,6 +17,7 @@ import {
   outcomeSeries,
   timelineChart,
 } from "./outbound-charts.ts";
+import type { CallRow, TaskRow } from "./control-client.ts";
 import type { ImportAnswer } from "./customer-import.ts";
 import type { Resources } from "./task-form.ts";
 import "./chart-view.ts";
@@ -24,48 +25,6 @@ import "./callbacks-panel.ts";
 import type { CallbackCheck, CallbackUrl, DeliveryRow } from "./callbacks-panel.ts";
 import "./customer-import.ts";
 import "./task-form.ts";
-
-export interface TaskRow {
-  callJobId: number;
-  jobName: string;
-  callJobStatus: number;
-  callJobStatusDesc: string;
-  callJobStatusName: string;
-  waiting: string | null;
-  totalCount: number;
-  doneCount: number;
-  calledCount: number;
-  rejectedCount: number;
-  enterpriseId: string;
-  robotDefId: number;
-  concurrencyQuota: number;
-  timeZone: string;
-  workingStartTime: string;
-  workingEndTime: string;
-  outcomes: {
-    finishStatus: number;
-    finishStatusDesc: string;
-    finishStatusName: string;
-    count: number;
-  }[];
-}
-
-export interface CallRow {
-  callInstanceId: number;
-  customerTelephone: string;
-  customerName: string;
-  callInstanceStatus: number;
-  callInstanceStatusName: string;
-  finishStatus: number | null;
-  finishStatusDesc: string;
-  finishStatusName: string;
-  duration: number;
-  chatRound: number;
-  calledTimes: number;
-  startTime: number | null;
-  endTime: number | null;
-  rule: string | null;
-}
 
 export interface Account {
   enterpriseId: string;

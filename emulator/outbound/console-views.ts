@@ -29,6 +29,11 @@ export function outcomeCounts(records: CallRecord[]) {
   }));
 }
 
+/** A task as the UI's outbound console lists it (`GET /_emulator/outbound/tasks`). */
+export type TaskRow = ReturnType<typeof taskConsoleEntry>;
+/** A call as the console lists it (`GET /_emulator/outbound/tasks/:callJobId/calls`). */
+export type CallRow = ReturnType<typeof callConsoleEntry>;
+
 export function taskConsoleEntry(store: OutboundStore, task: Task) {
   const records = store.records(task);
   return {

@@ -5,7 +5,8 @@
  * task_import, task_execute), so the journal shows what a client would send.
  */
 import { ViewController } from "./view-controller.ts";
-import type { Account, CallDetail, CallRow, TaskRow } from "../outbound-view.ts";
+import type { Account, CallDetail } from "../outbound-view.ts";
+import type { CallRow, TaskRow } from "../control-client.ts";
 import type { Customer, ImportAnswer } from "../customer-import.ts";
 import type { Resources } from "../task-form.ts";
 import type { CallbackCheck, CallbackUrl, DeliveryRow } from "../callbacks-panel.ts";
