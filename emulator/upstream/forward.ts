@@ -78,65 +78,150 @@ function envelopeCode(text: string): string | undefined {
   }
 }
 
+type Context = Parameters<Forwarder>[0];
+interface Answer {
+  status: number;
+  contentType: string | null;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** The body as received, within the limit every request has; GET carries none. */
+async function requestBody(c: Context, limit: number) {
+  if (c.req.method === "GET") return { bytes: undefined, text: null };
+  const read = await readBody(c.req.raw, limit, c.get("headers")["content-length"]);
+  if (read.overLimit) {
+    throw new ApiError(
+      "InvalidParameter",
+      `The request body is larger than the limit of ${limit} bytes.`,
+      "body",
+    );
+  }
+  // Its own ArrayBuffer: readBody's bytes are never a SharedArrayBuffer's.
+  return { bytes: read.bytes as Uint8Array<ArrayBuffer>, text: bodyText(read) };
+}
+
+/** The headers passed on: the Content-Type, in either spelling the client used. */
+function sentHeaders(headers: Record<string, string>) {
+  const sent: Record<string, string> = {};
+  if (headers["content-type"] !== undefined) sent["content-type"] = headers["content-type"];
+  // The gateway spec's spelling of the header, passed on when the client used it.
+  if (headers["contenttype"] !== undefined) sent["contenttype"] = headers["contenttype"];
+  return sent;
+}
+
+/** The upstream URL signed with the upstream key, and the Signature's value to blank everywhere. */
+function signForUpstream(
+  upstream: Upstream,
+  method: string,
+  path: string,
+  business: [string, string][],
+  now: number,
+) {
+  const url = new URL(path, upstream.origin);
+  for (const [name, value] of business) url.searchParams.append(name, value);
+  const signed = signUrl({
+    method,
+    url: url.href,
+    accessKeyId: upstream.accessKeyId,
+    accessKeySecret: upstream.secret,
+    now,
+  });
+  // signUrl puts the Signature last: what precedes it is the URL without it.
+  const cut = signed.url.lastIndexOf("&Signature=");
+  const signature = decodeURIComponent(signed.url.slice(cut + "&Signature=".length));
+  return { url: signed.url, unsigned: signed.url.slice(0, cut), signature };
+}
+
+/** One request to the upstream, never retried: its answer, or why there is none. */
+async function callUpstream(
+  upstream: Upstream,
+  limit: number,
+  request: {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+    body?: Uint8Array<ArrayBuffer>;
+  },
+): Promise<{ answer?: Answer; error?: string }> {
+  const { host, timeoutMs } = upstream;
+  let timedOut = false;
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: "manual",
+      signal: controller.signal,
+    });
+    // Read as a stream, whatever Content-Length says: a compressed answer grows when decoded.
+    const read = await readBody(response, limit, null);
+    if (read.overLimit) {
+      return {
+        error:
+          `The upstream ${host} answered ${response.status} with a body larger than the limit of ${limit} bytes (--max-body-mb); it was not passed on.`,
+      };
+    }
+    if (response.status < 200 || response.status > 599) {
+      return {
+        error:
+          `The upstream ${host} answered with status ${response.status}, which cannot be passed on.`,
+      };
+    }
+    const contentType = response.headers.get("content-type");
+    return {
+      answer: {
+        status: response.status,
+        contentType,
+        bytes: read.bytes as Uint8Array<ArrayBuffer>,
+      },
+    };
+  } catch (error) {
+    return { error: failureMessage(error, host, timedOut, timeoutMs) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Appends the exchange to the recording; a failed append is said in the entry and on stderr. */
+async function record(recorder: Recorder, detail: UpstreamExchange, line: RecordedExchange) {
+  try {
+    await recorder.append(line);
+  } catch (error) {
+    detail.recordError = `not appended to ${recorder.path}: ${(error as Error).message}`;
+    console.error(`ccemu: --record ${detail.recordError}`);
+  }
+}
+
 export function createForwarder(
   emulator: Emulator,
   upstream: Upstream,
   recorder?: Recorder,
 ): Forwarder {
   const limit = emulator.config.maxBodyBytes;
-  const { host, timeoutMs } = upstream;
+  const { host } = upstream;
 
   return async (c, operation) => {
-    const target = c.get("target"), headers = c.get("headers");
-    const method = c.req.method;
+    const target = c.get("target"), method = c.req.method;
     const business = target.query.filter(([name]) =>
       !(COMMON_PARAMETERS as readonly string[]).includes(name)
     );
-
-    // The body as received, within the limit every request has; GET carries none.
-    // Read into an ArrayBuffer of its own (readBody's bytes are never a SharedArrayBuffer's).
-    let body: Uint8Array<ArrayBuffer> | undefined;
-    let requestText: string | null = null;
-    if (method !== "GET") {
-      const read = await readBody(c.req.raw, limit, headers["content-length"]);
-      if (read.overLimit) {
-        throw new ApiError(
-          "InvalidParameter",
-          `The request body is larger than the limit of ${limit} bytes.`,
-          "body",
-        );
-      }
-      body = read.bytes as Uint8Array<ArrayBuffer>;
-      requestText = bodyText(read);
-    }
-    const sent: Record<string, string> = {};
-    if (headers["content-type"] !== undefined) sent["content-type"] = headers["content-type"];
-    // The gateway spec's spelling of the header, passed on when the client used it.
-    if (headers["contenttype"] !== undefined) sent["contenttype"] = headers["contenttype"];
-
-    const url = new URL(target.pathname, upstream.origin);
-    for (const [name, value] of business) url.searchParams.append(name, value);
+    const body = await requestBody(c, limit);
+    const sent = sentHeaders(c.get("headers"));
     const now = wallNow();
-    const signed = signUrl({
-      method,
-      url: url.href,
-      accessKeyId: upstream.accessKeyId,
-      accessKeySecret: upstream.secret,
-      now,
-    });
-    // signUrl puts the Signature last: what precedes it is the URL without it.
-    const cut = signed.url.lastIndexOf("&Signature=");
-    const signature = decodeURIComponent(signed.url.slice(cut + "&Signature=".length));
-    const redact = redactor([upstream.secret, signature, javaUrlEncode(signature)]);
-    if (requestText !== null) {
-      requestText = redact(requestText);
-      c.set("bodyText", requestText);
-    }
+    const signed = signForUpstream(upstream, method, target.pathname, business, now);
+    const redact = redactor([upstream.secret, signed.signature, javaUrlEncode(signed.signature)]);
+    const requestText = body.text === null ? null : redact(body.text);
+    if (requestText !== null) c.set("bodyText", requestText);
 
     const detail: UpstreamExchange = {
       host,
       operation: `${operation.method} ${operation.path}`,
-      request: { method, url: signed.url.slice(0, cut), headers: sent },
+      request: { method, url: signed.unsigned, headers: sent },
       response: null,
       latencyMs: 0,
     };
@@ -146,50 +231,20 @@ export function createForwarder(
     );
     c.set("entryKind", { kind: "upstream", fields: { query, upstream: detail } });
 
-    let timedOut = false;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
     const started = monotonicNow();
-    let answer:
-      | { status: number; contentType: string | null; bytes: Uint8Array<ArrayBuffer> }
-      | undefined;
-    try {
-      const response = await fetch(signed.url, {
-        method,
-        headers: sent,
-        body,
-        redirect: "manual",
-        signal: controller.signal,
-      });
-      // Read as a stream, whatever Content-Length says: a compressed answer grows when decoded.
-      const read = await readBody(response, limit, null);
-      if (read.overLimit) {
-        detail.error =
-          `The upstream ${host} answered ${response.status} with a body larger than the limit of ${limit} bytes (--max-body-mb); it was not passed on.`;
-      } else if (response.status < 200 || response.status > 599) {
-        detail.error =
-          `The upstream ${host} answered with status ${response.status}, which cannot be passed on.`;
-      } else {
-        answer = {
-          status: response.status,
-          contentType: response.headers.get("content-type"),
-          bytes: read.bytes as Uint8Array<ArrayBuffer>,
-        };
-      }
-    } catch (error) {
-      detail.error = redact(failureMessage(error, host, timedOut, timeoutMs));
-    } finally {
-      clearTimeout(timer);
-    }
+    const { answer, error } = await callUpstream(upstream, limit, {
+      url: signed.url,
+      method,
+      headers: sent,
+      body: body.bytes,
+    });
+    if (error) detail.error = redact(error);
     detail.latencyMs = Math.round((monotonicNow() - started) * 10) / 10;
     const responseText = answer ? redact(decoder.decode(answer.bytes)) : "";
     if (answer) detail.response = { status: answer.status, contentType: answer.contentType };
 
     if (recorder) {
-      const line: RecordedExchange = {
+      await record(recorder, detail, {
         upstream: host,
         operation: detail.operation,
         time: new Date(now).toISOString(),
@@ -199,34 +254,37 @@ export function createForwarder(
           : null,
         ...(detail.error ? { error: detail.error } : {}),
         latencyMs: detail.latencyMs,
-      };
-      try {
-        await recorder.append(line);
-      } catch (error) {
-        detail.recordError = `not appended to ${recorder.path}: ${(error as Error).message}`;
-        console.error(`ccemu: --record ${detail.recordError}`);
-      }
-    }
-
-    if (!answer) throw new ApiError("UpstreamUnavailable", detail.error!);
-    const answerHeaders: Record<string, string> = answer.contentType === null
-      ? {}
-      : { "content-type": answer.contentType };
-    const response = new Response(NULL_BODY.has(answer.status) ? null : answer.bytes, {
-      status: answer.status,
-      headers: answerHeaders,
-    });
-    // The entry answers to the requestId the client got, which is the upstream's.
-    const upstreamId = LEADING_REQUEST_ID.exec(responseText)?.[1];
-    if (upstreamId) {
-      c.set("entryKind", {
-        kind: "upstream",
-        fields: { query, upstream: detail, requestId: upstreamId },
       });
     }
-    c.set("responseText", responseText);
-    c.set("answer", { response, headers: answerHeaders });
-    if (answer.status >= 400) c.set("errorCode", envelopeCode(responseText));
-    return response;
+    if (!answer) throw new ApiError("UpstreamUnavailable", detail.error!);
+    return passOn(c, answer, responseText, { query, detail });
   };
+}
+
+/** The upstream's answer to the client, unchanged; the journal entry takes the upstream's requestId. */
+function passOn(
+  c: Context,
+  answer: Answer,
+  responseText: string,
+  entry: { query: ReturnType<typeof queryRecord>; detail: UpstreamExchange },
+) {
+  const answerHeaders: Record<string, string> = answer.contentType === null
+    ? {}
+    : { "content-type": answer.contentType };
+  const response = new Response(NULL_BODY.has(answer.status) ? null : answer.bytes, {
+    status: answer.status,
+    headers: answerHeaders,
+  });
+  // The entry answers to the requestId the client got, which is the upstream's.
+  const upstreamId = LEADING_REQUEST_ID.exec(responseText)?.[1];
+  if (upstreamId) {
+    c.set("entryKind", {
+      kind: "upstream",
+      fields: { query: entry.query, upstream: entry.detail, requestId: upstreamId },
+    });
+  }
+  c.set("responseText", responseText);
+  c.set("answer", { response, headers: answerHeaders });
+  if (answer.status >= 400) c.set("errorCode", envelopeCode(responseText));
+  return response;
 }
