@@ -106,6 +106,103 @@ function result(name: string, findings: Finding[], exchanges: Exchange[]): Check
   };
 }
 
+/** What every check of one battery shares: the agent's robot, the first session, the options. */
+interface Battery {
+  gateway: GatewayStore;
+  options: CheckOptions;
+  robotId: string;
+  sessionId: string;
+  findingsOf(exchange: Exchange): Finding[];
+  say(content: string): Promise<Exchange>;
+}
+
+const finding = (severity: Finding["severity"], message: string, path = "$"): Finding => ({
+  path,
+  severity,
+  message,
+});
+
+function openCheck(open: Exchange | null, b: Battery): CheckResult {
+  const findings = open
+    ? b.findingsOf(open)
+    : [finding("error", "the open-session interface was not called")];
+  return result("open session", findings, open ? [open] : []);
+}
+
+function textCheck(first: Exchange, conversationId: string | null, b: Battery) {
+  const findings = b.findingsOf(first);
+  if (!first.error && first.messages.length === 0 && !first.instruction) {
+    findings.push(
+      finding("error", "the reply holds nothing a visitor would see (no message, no instruction)"),
+    );
+  }
+  if (!conversationId) {
+    findings.push(finding(
+      "warning",
+      "the reply carries no conversation id; the gateway cannot tell the agent which conversation goes on",
+    ));
+  }
+  return result("text message", findings, [first]);
+}
+
+async function followUpCheck(conversationId: string | null, b: Battery) {
+  const followUp = await b.say("然后呢？ / and then?");
+  const findings = b.findingsOf(followUp);
+  if (
+    conversationId && followUp.replyConversationId &&
+    followUp.replyConversationId !== conversationId
+  ) {
+    findings.push(finding(
+      "error",
+      `the conversation id was dropped: the push carried ${conversationId}, the reply answers in ${followUp.replyConversationId}`,
+      b.options.platform === "Default" ? "$.data.conversationId" : "$.conversation_id",
+    ));
+  }
+  return result("follow-up keeps the conversation", findings, [followUp]);
+}
+
+async function imageCheck(b: Battery) {
+  const image = await sendMessage(
+    b.gateway,
+    b.sessionId,
+    storeImage(b.gateway, b.sessionId, "conformance.png", PNG),
+  );
+  return result("image message", b.findingsOf(image), [image]);
+}
+
+async function transferCheck(b: Battery) {
+  const text = b.options.transferText ?? "转人工";
+  const transfer = await b.say(text);
+  const findings = b.findingsOf(transfer);
+  if (transfer.instruction?.actionType !== "TRANSFER_HUMAN") {
+    findings.push(finding("warning", `"${text}" brought no TRANSFER_HUMAN instruction`));
+  }
+  return result("transfer request", findings, [transfer]);
+}
+
+/** Sessions opened at once, each with a message: each must get a conversation of its own. */
+async function burstCheck(b: Battery) {
+  const burst = await Promise.all(
+    Array.from({ length: b.options.sessions ?? 5 }, async (_, i) => {
+      const { session } = await openSession(b.gateway, {
+        robotId: b.robotId,
+        visitor: { visitorId: `burst-${i}-${b.sessionId}` },
+        responseMode: b.options.mode,
+      });
+      return sendMessage(b.gateway, session.sessionId, {
+        messageType: 100,
+        message: { content: `burst ${i}` },
+      });
+    }),
+  );
+  const findings = burst.flatMap((exchange) => b.findingsOf(exchange));
+  const ids = burst.map((e) => e.replyConversationId).filter((id): id is string => !!id);
+  if (new Set(ids).size < ids.length) {
+    findings.push(finding("warning", "concurrent sessions were answered in the same conversation"));
+  }
+  return result(`${burst.length} concurrent sessions`, findings, burst);
+}
+
 export async function checkAgent(
   gateway: GatewayStore,
   options: CheckOptions,
@@ -120,108 +217,30 @@ export async function checkAgent(
   if (options.timeoutMs) {
     robot.timeouts = { blockingMs: options.timeoutMs, streamIdleMs: options.timeoutMs };
   }
-  const robotId = robot.robotId;
   const slowGapMs = options.slowGapMs ?? SLOW_GAP_MS;
-  const findingsOf = (exchange: Exchange) => findingsOfExchange(gateway, exchange, slowGapMs);
-  const checks: CheckResult[] = [];
   const { session, open } = await openSession(gateway, {
-    robotId,
+    robotId: robot.robotId,
     visitor: { name: "conformance" },
     responseMode: options.mode,
   });
-  if (options.openPath) {
-    const findings = open ? findingsOf(open) : [{
-      path: "$",
-      severity: "error" as const,
-      message: "the open-session interface was not called",
-    }];
-    checks.push(result("open session", findings, open ? [open] : []));
-  }
-
-  const first = await sendMessage(gateway, session.sessionId, {
-    messageType: 100,
-    message: { content: "你好 / hello" },
-  });
-  const firstFindings = findingsOf(first);
-  if (!first.error && first.messages.length === 0 && !first.instruction) {
-    firstFindings.push({
-      path: "$",
-      severity: "error",
-      message: "the reply holds nothing a visitor would see (no message, no instruction)",
-    });
-  }
-  const conversationId = open?.replyConversationId ?? first.replyConversationId;
-  if (!conversationId) {
-    firstFindings.push({
-      path: "$",
-      severity: "warning",
-      message:
-        "the reply carries no conversation id; the gateway cannot tell the agent which conversation goes on",
-    });
-  }
-  checks.push(result("text message", firstFindings, [first]));
-
-  const followUp = await sendMessage(gateway, session.sessionId, {
-    messageType: 100,
-    message: { content: "然后呢？ / and then?" },
-  });
-  const followFindings = findingsOf(followUp);
-  if (
-    conversationId && followUp.replyConversationId &&
-    followUp.replyConversationId !== conversationId
-  ) {
-    followFindings.push({
-      path: options.platform === "Default" ? "$.data.conversationId" : "$.conversation_id",
-      severity: "error",
-      message:
-        `the conversation id was dropped: the push carried ${conversationId}, the reply answers in ${followUp.replyConversationId}`,
-    });
-  }
-  checks.push(result("follow-up keeps the conversation", followFindings, [followUp]));
-
-  const image = await sendMessage(
+  const b: Battery = {
     gateway,
-    session.sessionId,
-    storeImage(gateway, session.sessionId, "conformance.png", PNG),
-  );
-  checks.push(result("image message", findingsOf(image), [image]));
-
-  const transfer = await sendMessage(gateway, session.sessionId, {
-    messageType: 100,
-    message: { content: options.transferText ?? "转人工" },
-  });
-  const transferFindings = findingsOf(transfer);
-  if (transfer.instruction?.actionType !== "TRANSFER_HUMAN") {
-    transferFindings.push({
-      path: "$",
-      severity: "warning",
-      message: `"${options.transferText ?? "转人工"}" brought no TRANSFER_HUMAN instruction`,
-    });
-  }
-  checks.push(result("transfer request", transferFindings, [transfer]));
-
-  const burst = await Promise.all(Array.from({ length: options.sessions ?? 5 }, async (_, i) => {
-    const { session: s } = await openSession(gateway, {
-      robotId,
-      visitor: { visitorId: `burst-${i}-${session.sessionId}` },
-      responseMode: options.mode,
-    });
-    return sendMessage(gateway, s.sessionId, {
-      messageType: 100,
-      message: { content: `burst ${i}` },
-    });
-  }));
-  const burstFindings = burst.flatMap((exchange) => findingsOf(exchange));
-  const ids = burst.map((e) => e.replyConversationId).filter((id): id is string => !!id);
-  if (new Set(ids).size < ids.length) {
-    burstFindings.push({
-      path: "$",
-      severity: "warning",
-      message: "concurrent sessions were answered in the same conversation",
-    });
-  }
-  checks.push(result(`${burst.length} concurrent sessions`, burstFindings, burst));
-
+    options,
+    robotId: robot.robotId,
+    sessionId: session.sessionId,
+    findingsOf: (exchange) => findingsOfExchange(gateway, exchange, slowGapMs),
+    say: (content) =>
+      sendMessage(gateway, session.sessionId, { messageType: 100, message: { content } }),
+  };
+  const checks: CheckResult[] = [];
+  if (options.openPath) checks.push(openCheck(open, b));
+  const first = await b.say("你好 / hello");
+  const conversationId = open?.replyConversationId ?? first.replyConversationId;
+  checks.push(textCheck(first, conversationId, b));
+  checks.push(await followUpCheck(conversationId, b));
+  checks.push(await imageCheck(b));
+  checks.push(await transferCheck(b));
+  checks.push(await burstCheck(b));
   return {
     passed: checks.every((c) => c.passed),
     agent: options.url,
