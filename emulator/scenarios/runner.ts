@@ -132,6 +132,116 @@ const typeKey = (
   m: { type: number; subtype?: number },
 ) => (m.subtype === undefined ? String(m.type) : `${m.type}/${m.subtype}`);
 
+/** What one expectation key checks: the sentences of what did not hold (none when it held). */
+type ExpectCheck = (expect: Expectation, exchange: Exchange, seen: Seen) => string[];
+interface Seen {
+  elapsedMs: number;
+  firstConversationId: string | null;
+}
+
+const quoted = (items: string[]) => items.map((o) => `"${o}"`).join(", ");
+const transferOf = (exchange: Exchange) =>
+  exchange.instruction?.actionType === "TRANSFER_HUMAN" ? exchange.instruction : null;
+
+function typesCheck(expect: Expectation, exchange: Exchange): string[] {
+  const types = exchange.messages.map(typeKey);
+  return (expect.types ?? []).filter((wanted) =>
+    typeof wanted === "number"
+      ? !exchange.messages.some((m) => m.type === wanted)
+      : !types.includes(wanted)
+  ).map((wanted) =>
+    `expected a message of type ${wanted}; got ${types.join(", ") || "no message"}`
+  );
+}
+
+function textCheck(expect: Expectation, exchange: Exchange): string[] {
+  const text = visibleText(exchange.messages);
+  return [expect.textContains ?? []].flat().filter((piece) => !text.includes(piece)).map((
+    piece,
+  ) => `expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
+}
+
+function textMatchCheck(expect: Expectation, exchange: Exchange): string[] {
+  const text = visibleText(exchange.messages);
+  if (!expect.textMatches || new RegExp(expect.textMatches).test(text)) return [];
+  return [`expected the text to match /${expect.textMatches}/; got "${text.slice(0, 160)}"`];
+}
+
+function optionsCheck(expect: Expectation, exchange: Exchange): string[] {
+  if (!expect.options) return [];
+  const offered = offeredOptions(exchange.messages);
+  const missing = expect.options.filter((o) => !offered.includes(o));
+  if (!missing.length) return [];
+  return [`expected the options ${quoted(missing)}; offered ${quoted(offered) || "none"}`];
+}
+
+function transferCheck(expect: Expectation, exchange: Exchange): string[] {
+  const transfer = transferOf(exchange);
+  if (expect.transfer === false && transfer) {
+    return [`expected no transfer; got ${JSON.stringify(transfer.actionData)}`];
+  }
+  if (expect.transfer === true && (!transfer || transfer.actionData.qno !== undefined)) {
+    return [
+      `expected a plain transfer to a human; got ${
+        transfer ? `a transfer to queue ${transfer.actionData.qno}` : "none"
+      }`,
+    ];
+  }
+  if (typeof expect.transfer === "object" && transfer?.actionData.qno !== expect.transfer.qno) {
+    return [
+      `expected a transfer to queue ${expect.transfer.qno}; got ${
+        transfer ? `queue ${transfer.actionData.qno ?? "(none: plain)"}` : "no transfer"
+      }`,
+    ];
+  }
+  return [];
+}
+
+function errorCheck(expect: Expectation, exchange: Exchange): string[] {
+  const error = exchange.error;
+  if (expect.error === undefined || expect.error === false) {
+    return error ? [`expected no agent error; got ${error.code}: ${error.message}`] : [];
+  }
+  if (!error) return ["expected an agent error; the agent answered normally"];
+  if (typeof expect.error === "object" && error.code !== expect.error.code) {
+    return [`expected the agent error ${expect.error.code}; got ${error.code}`];
+  }
+  return [];
+}
+
+const findingsCheck: ExpectCheck = (expect, exchange) =>
+  expect.noErrorFindings === false
+    ? []
+    : exchange.findings.filter((f) => f.severity === "error").map((f) =>
+      `finding at ${f.path}: ${f.message}`
+    );
+
+const withinCheck: ExpectCheck = (expect, _exchange, { elapsedMs }) =>
+  expect.withinMs !== undefined && elapsedMs > expect.withinMs
+    ? [`expected the reply within ${expect.withinMs} ms; it took ${Math.round(elapsedMs)} ms`]
+    : [];
+
+const conversationCheck: ExpectCheck = (expect, exchange, { firstConversationId }) =>
+  expect.sameConversation !== false && firstConversationId && exchange.replyConversationId &&
+    exchange.replyConversationId !== firstConversationId
+    ? [
+      `expected the conversation ${firstConversationId} to go on; the agent answered in ${exchange.replyConversationId}`,
+    ]
+    : [];
+
+/** Each expectation key with its check, in the order failures are reported. */
+const EXPECT_CHECKS: [keyof Expectation, ExpectCheck][] = [
+  ["types", typesCheck],
+  ["textContains", textCheck],
+  ["textMatches", textMatchCheck],
+  ["options", optionsCheck],
+  ["transfer", transferCheck],
+  ["error", errorCheck],
+  ["noErrorFindings", findingsCheck],
+  ["withinMs", withinCheck],
+  ["sameConversation", conversationCheck],
+];
+
 /** The expectations that do not hold for an exchange, as sentences, each with its key. */
 function keyedFailures(
   expect: Expectation,
@@ -139,98 +249,10 @@ function keyedFailures(
   elapsedMs: number,
   firstConversationId: string | null,
 ): [keyof Expectation, string][] {
-  const failures: [keyof Expectation, string][] = [];
-  const fail = (key: keyof Expectation, message: string) => failures.push([key, message]);
-  const types = exchange.messages.map(typeKey);
-  for (const wanted of expect.types ?? []) {
-    const ok = typeof wanted === "number"
-      ? exchange.messages.some((m) => m.type === wanted)
-      : types.includes(wanted);
-    if (!ok) {
-      fail(
-        "types",
-        `expected a message of type ${wanted}; got ${types.join(", ") || "no message"}`,
-      );
-    }
-  }
-  const text = visibleText(exchange.messages);
-  for (const piece of [expect.textContains ?? []].flat()) {
-    if (!text.includes(piece)) {
-      fail("textContains", `expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
-    }
-  }
-  if (expect.textMatches && !new RegExp(expect.textMatches).test(text)) {
-    fail(
-      "textMatches",
-      `expected the text to match /${expect.textMatches}/; got "${text.slice(0, 160)}"`,
-    );
-  }
-  if (expect.options) {
-    const offered = offeredOptions(exchange.messages);
-    const missing = expect.options.filter((o) => !offered.includes(o));
-    if (missing.length) {
-      fail(
-        "options",
-        `expected the options ${missing.map((o) => `"${o}"`).join(", ")}; offered ${
-          offered.map((o) => `"${o}"`).join(", ") || "none"
-        }`,
-      );
-    }
-  }
-  const transfer = exchange.instruction?.actionType === "TRANSFER_HUMAN"
-    ? exchange.instruction
-    : null;
-  if (expect.transfer === false && transfer) {
-    fail("transfer", `expected no transfer; got ${JSON.stringify(transfer.actionData)}`);
-  }
-  if (expect.transfer === true && (!transfer || transfer.actionData.qno !== undefined)) {
-    fail(
-      "transfer",
-      `expected a plain transfer to a human; got ${
-        transfer ? `a transfer to queue ${transfer.actionData.qno}` : "none"
-      }`,
-    );
-  }
-  if (typeof expect.transfer === "object" && transfer?.actionData.qno !== expect.transfer.qno) {
-    fail(
-      "transfer",
-      `expected a transfer to queue ${expect.transfer.qno}; got ${
-        transfer ? `queue ${transfer.actionData.qno ?? "(none: plain)"}` : "no transfer"
-      }`,
-    );
-  }
-  if (expect.error === undefined || expect.error === false) {
-    if (exchange.error) {
-      fail(
-        "error",
-        `expected no agent error; got ${exchange.error.code}: ${exchange.error.message}`,
-      );
-    }
-  } else if (!exchange.error) fail("error", "expected an agent error; the agent answered normally");
-  else if (typeof expect.error === "object" && exchange.error.code !== expect.error.code) {
-    fail("error", `expected the agent error ${expect.error.code}; got ${exchange.error.code}`);
-  }
-  if (expect.noErrorFindings !== false) {
-    for (const f of exchange.findings.filter((f) => f.severity === "error")) {
-      fail("noErrorFindings", `finding at ${f.path}: ${f.message}`);
-    }
-  }
-  if (expect.withinMs !== undefined && elapsedMs > expect.withinMs) {
-    fail(
-      "withinMs",
-      `expected the reply within ${expect.withinMs} ms; it took ${Math.round(elapsedMs)} ms`,
-    );
-  }
-  if (
-    expect.sameConversation !== false && firstConversationId && exchange.replyConversationId &&
-    exchange.replyConversationId !== firstConversationId
-  ) {
-    fail(
-      "sameConversation",
-      `expected the conversation ${firstConversationId} to go on; the agent answered in ${exchange.replyConversationId}`,
-    );
-  }
-  return failures;
+  const seen = { elapsedMs, firstConversationId };
+  return EXPECT_CHECKS.flatMap(([key, check]) =>
+    check(expect, exchange, seen).map((message): [keyof Expectation, string] => [key, message])
+  );
 }
 
 /** The expectations that do not hold for an exchange, as sentences. */
