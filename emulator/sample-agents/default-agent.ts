@@ -3,7 +3,7 @@
  * open-session call with a hot-question list; `POST /message` answers a visitor message with the
  * reply envelope (blocking) or `message` / `end` events (streaming). A reference to copy.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { answerFor, hotQuestions, type SampleMessage } from "./catalog.ts";
@@ -42,6 +42,78 @@ const messageAnswer = (m: SampleMessage) => ({
   answerContent: { type: m.type, content: m.content },
 });
 
+type Answer = ReturnType<typeof answerFor>;
+type Push = z.infer<typeof Push>;
+type Out = Parameters<Parameters<typeof streamSSE>[1]>[0];
+
+const invalid = (c: Context, message: string) =>
+  c.json({ status: 400, code: "invalid_param", message }, 400);
+
+/** What the visitor's message asks for: an image is thanked for, text goes to the catalog. */
+function answerTo(push: Push, options: SampleAgentOptions): Answer {
+  const { messageType, message } = push.data[0];
+  if (Number(messageType) !== 105) {
+    return answerFor(String(message.content ?? ""), options.knowledge(), options.assets());
+  }
+  return {
+    messages: [{
+      type: 100,
+      content: { content: `Thanks, I received your image ${message.fileName ?? ""}.` },
+    }],
+    markdown: "",
+    transfer: undefined,
+  };
+}
+
+/** The blocking reply: every message, then the transfer as an action. */
+function blockingAnswers(answer: Answer): unknown[] {
+  const answers: unknown[] = answer.messages.map(messageAnswer);
+  if (answer.transfer) {
+    answers.push({
+      answerType: "action",
+      answerContent: {
+        actionType: "TRANSFER_HUMAN",
+        actionData: answer.transfer.qno ? { qno: answer.transfer.qno } : {},
+      },
+    });
+  }
+  return answers;
+}
+
+/** The streamed reply: text in chunks, structured types whole, then `end` with the transfer. */
+async function streamAnswer(
+  out: Out,
+  conversationId: string,
+  answer: Answer,
+  options: SampleAgentOptions,
+) {
+  const send = (event: string, data: unknown) =>
+    out.writeSSE({ event, data: JSON.stringify(data) });
+  const piece = (message_id: string, content_type: string, content: string) =>
+    send("message", {
+      event: "message",
+      conversation_id: conversationId,
+      answer: [{ message_id, content_type, content, created_at: options.now() }],
+    });
+  for (const [i, m] of answer.messages.entries()) {
+    const messageId = `${conversationId}-${i}`;
+    if (m.type === MESSAGE_TYPES.TEXT || m.type === MESSAGE_TYPES.MARKDOWN) {
+      const contentType = m.type === MESSAGE_TYPES.MARKDOWN ? "markdown" : "text";
+      for (const text of chunks(String(m.content.content))) {
+        await piece(messageId, contentType, text);
+        if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
+      }
+    } else {
+      // Structured types stream whole: content_type is the type code, content its JSON (README).
+      await piece(messageId, String(m.type), JSON.stringify(m.content));
+    }
+  }
+  const metadata = answer.transfer
+    ? { command: "TRANSFER_HUMAN", ...(answer.transfer.qno ? { qno: answer.transfer.qno } : {}) }
+    : {};
+  await send("end", { event: "end", conversation_id: conversationId, answer: [{ metadata }] });
+}
+
 export function defaultAgent(options: SampleAgentOptions) {
   const app = new Hono();
   app.get("/assets/:name", serveAsset);
@@ -50,97 +122,21 @@ export function defaultAgent(options: SampleAgentOptions) {
 
   app.post("/open", async (c) => {
     const call = OpenCall.safeParse(await c.req.json().catch(() => null));
-    if (!call.success) {
-      return c.json(
-        { status: 400, code: "invalid_param", message: call.error.issues[0].message },
-        400,
-      );
-    }
+    if (!call.success) return invalid(c, call.error.issues[0].message);
     const conversationId = `conv-${call.data.inputs.uniqueId ?? call.data.visitorId}`;
     return c.json(envelope(conversationId, [messageAnswer(hotQuestions(options.knowledge()))]));
   });
 
   app.post("/message", async (c) => {
     const parsed = Push.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      return c.json(
-        { status: 400, code: "invalid_param", message: parsed.error.issues[0].message },
-        400,
-      );
-    }
+    if (!parsed.success) return invalid(c, parsed.error.issues[0].message);
     const push = parsed.data;
     const conversationId = push.conversationId ?? `conv-${push.inputs?.uniqueId ?? push.visitorId}`;
-    const { messageType, message } = push.data[0];
-    const query = Number(messageType) === 105
-      ? `image ${message.fileName ?? ""}`
-      : String(message.content ?? "");
-    const answer = Number(messageType) === 105
-      ? {
-        messages: [{
-          type: 100,
-          content: { content: `Thanks, I received your image ${message.fileName ?? ""}.` },
-        }],
-        markdown: "",
-        transfer: undefined,
-      }
-      : answerFor(query, options.knowledge(), options.assets());
-
+    const answer = answerTo(push, options);
     if (push.responseMode === "blocking") {
-      const answers: unknown[] = answer.messages.map(messageAnswer);
-      if (answer.transfer) {
-        answers.push({
-          answerType: "action",
-          answerContent: {
-            actionType: "TRANSFER_HUMAN",
-            actionData: answer.transfer.qno ? { qno: answer.transfer.qno } : {},
-          },
-        });
-      }
-      return c.json(envelope(conversationId, answers));
+      return c.json(envelope(conversationId, blockingAnswers(answer)));
     }
-
-    return streamSSE(c, async (out) => {
-      const send = (event: string, data: unknown) =>
-        out.writeSSE({ event, data: JSON.stringify(data) });
-      for (const [i, m] of answer.messages.entries()) {
-        const message_id = `${conversationId}-${i}`;
-        if (m.type === MESSAGE_TYPES.TEXT || m.type === MESSAGE_TYPES.MARKDOWN) {
-          const contentType = m.type === MESSAGE_TYPES.MARKDOWN ? "markdown" : "text";
-          for (const piece of chunks(String(m.content.content))) {
-            await send("message", {
-              event: "message",
-              conversation_id: conversationId,
-              answer: [{
-                message_id,
-                content_type: contentType,
-                content: piece,
-                created_at: options.now(),
-              }],
-            });
-            if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
-          }
-        } else {
-          // Structured types stream whole: content_type is the type code, content its JSON (README).
-          await send("message", {
-            event: "message",
-            conversation_id: conversationId,
-            answer: [{
-              message_id,
-              content_type: String(m.type),
-              content: JSON.stringify(m.content),
-              created_at: options.now(),
-            }],
-          });
-        }
-      }
-      const metadata = answer.transfer
-        ? {
-          command: "TRANSFER_HUMAN",
-          ...(answer.transfer.qno ? { qno: answer.transfer.qno } : {}),
-        }
-        : {};
-      await send("end", { event: "end", conversation_id: conversationId, answer: [{ metadata }] });
-    });
+    return streamSSE(c, (out) => streamAnswer(out, conversationId, answer, options));
   });
   return app;
 }
