@@ -46,23 +46,8 @@ export function hotQuestions(knowledge: KnowledgeEntry[]): SampleMessage {
   };
 }
 
-/** The answer to a visitor's text. `assets` is where the sample images and files are served. */
-export function answerFor(
-  query: string,
-  knowledge: KnowledgeEntry[],
-  assets: string,
-): SampleAnswer {
-  const q = query.trim();
-  const keyword = q.toLowerCase();
-  const queue = /^queue\s+(\d+)$/.exec(keyword);
-  if (queue) {
-    const phrase = `Transferring you to queue ${queue[1]}; an agent will be with you shortly.`;
-    return { messages: [text(phrase)], markdown: phrase, transfer: { phrase, qno: queue[1] } };
-  }
-  if (keyword === "human" || q.includes("人工")) {
-    const phrase = "正在为您转接人工客服，请稍候。";
-    return { messages: [text(phrase)], markdown: phrase, transfer: { phrase } };
-  }
+/** The keyword catalog: one answer of each message type, as the README's keyword table lists. */
+function keywordAnswers(assets: string): Record<string, () => SampleAnswer> {
   const card = {
     title: "ccemu",
     summary: "An offline emulator for the contact-center APIs.",
@@ -70,7 +55,7 @@ export function answerFor(
     url: "https://example.com/ccemu",
   };
   const options = ["退款多久到账？", "How do I track my order?", "human"];
-  const catalog: Record<string, () => SampleAnswer> = {
+  return {
     text: () => ({
       messages: [text("This is a plain text message.")],
       markdown: "This is a plain text message.",
@@ -198,6 +183,26 @@ export function answerFor(
         options.map((o) => `- ${o}`).join("\n"),
     }),
   };
+}
+
+/** The answer to a visitor's text. `assets` is where the sample images and files are served. */
+export function answerFor(
+  query: string,
+  knowledge: KnowledgeEntry[],
+  assets: string,
+): SampleAnswer {
+  const q = query.trim();
+  const keyword = q.toLowerCase();
+  const queue = /^queue\s+(\d+)$/.exec(keyword);
+  if (queue) {
+    const phrase = `Transferring you to queue ${queue[1]}; an agent will be with you shortly.`;
+    return { messages: [text(phrase)], markdown: phrase, transfer: { phrase, qno: queue[1] } };
+  }
+  if (keyword === "human" || q.includes("人工")) {
+    const phrase = "正在为您转接人工客服，请稍候。";
+    return { messages: [text(phrase)], markdown: phrase, transfer: { phrase } };
+  }
+  const catalog = keywordAnswers(assets);
   if (catalog[keyword]) return catalog[keyword]();
   const match = bestMatch(q, knowledge);
   if (match) return { messages: [markdown(match.answer)], markdown: match.answer };
