@@ -167,18 +167,8 @@ export function checkInstruction(
   };
 }
 
-/** The default way's reply envelope (spec 2.4), blocking replies and the open-session reply. */
-export function readEnvelope(body: unknown): Delivery {
-  const delivery = emptyDelivery();
-  const { findings } = delivery;
-  if (!isObject(body)) {
-    findings.push({
-      path: "$",
-      severity: "error",
-      message: "expected a JSON object (the reply envelope)",
-    });
-    return delivery;
-  }
+/** The envelope's `status` and `code`, which only warn: the answers may still be read. */
+function checkStatusAndCode(body: Record<string, unknown>, findings: Finding[]) {
   if (body.status !== 200 && body.status !== "200") {
     findings.push({
       path: "$.status",
@@ -193,18 +183,56 @@ export function readEnvelope(body: unknown): Delivery {
       message: `code is ${JSON.stringify(body.code)}; a successful reply carries "success"`,
     });
   }
-  let data = body.data;
-  let dataPath = "$.data";
-  if (Array.isArray(data)) {
+}
+
+/** The envelope's `data`: one object, or (as the parameter table declares) a list's first one. */
+function dataOf(body: Record<string, unknown>, findings: Finding[]) {
+  if (!Array.isArray(body.data)) return { data: body.data, dataPath: "$.data" };
+  findings.push({
+    path: "$.data",
+    severity: "warning",
+    message:
+      "data is a list (as the parameter table declares); the samples send one object. The first element is read.",
+  });
+  return { data: body.data[0], dataPath: "$.data[0]" };
+}
+
+/** One entry of `answers`: a message, an action (the instruction), or a finding. */
+function readAnswer(answer: unknown, path: string, delivery: Delivery) {
+  const { findings } = delivery;
+  if (!isObject(answer)) {
+    findings.push({ path, severity: "error", message: "expected an answer object" });
+  } else if (answer.answerType === "message") {
+    const content = isObject(answer.answerContent) ? answer.answerContent : {};
+    const message = checkMessage(content.type, content.content, `${path}.answerContent`, findings);
+    if (message) delivery.messages.push(message);
+  } else if (answer.answerType === "action") {
+    delivery.instruction =
+      checkInstruction(answer.answerContent, `${path}.answerContent`, findings) ??
+        delivery.instruction;
+  } else {
     findings.push({
-      path: "$.data",
-      severity: "warning",
-      message:
-        "data is a list (as the parameter table declares); the samples send one object. The first element is read.",
+      path: `${path}.answerType`,
+      severity: "error",
+      message: `answerType must be "message" or "action", got ${JSON.stringify(answer.answerType)}`,
     });
-    data = data[0];
-    dataPath = "$.data[0]";
   }
+}
+
+/** The default way's reply envelope (spec 2.4), blocking replies and the open-session reply. */
+export function readEnvelope(body: unknown): Delivery {
+  const delivery = emptyDelivery();
+  const { findings } = delivery;
+  if (!isObject(body)) {
+    findings.push({
+      path: "$",
+      severity: "error",
+      message: "expected a JSON object (the reply envelope)",
+    });
+    return delivery;
+  }
+  checkStatusAndCode(body, findings);
+  const { data, dataPath } = dataOf(body, findings);
   if (!isObject(data)) {
     findings.push({
       path: dataPath,
@@ -224,33 +252,7 @@ export function readEnvelope(body: unknown): Delivery {
     });
     return delivery;
   }
-  data.answers.forEach((answer, i) => {
-    const path = `${dataPath}.answers[${i}]`;
-    if (!isObject(answer)) {
-      findings.push({ path, severity: "error", message: "expected an answer object" });
-    } else if (answer.answerType === "message") {
-      const content = isObject(answer.answerContent) ? answer.answerContent : {};
-      const message = checkMessage(
-        content.type,
-        content.content,
-        `${path}.answerContent`,
-        findings,
-      );
-      if (message) delivery.messages.push(message);
-    } else if (answer.answerType === "action") {
-      delivery.instruction =
-        checkInstruction(answer.answerContent, `${path}.answerContent`, findings) ??
-          delivery.instruction;
-    } else {
-      findings.push({
-        path: `${path}.answerType`,
-        severity: "error",
-        message: `answerType must be "message" or "action", got ${
-          JSON.stringify(answer.answerType)
-        }`,
-      });
-    }
-  });
+  data.answers.forEach((answer, i) => readAnswer(answer, `${dataPath}.answers[${i}]`, delivery));
   return delivery;
 }
 
