@@ -205,8 +205,8 @@ export function parseTime(value: unknown): number | undefined {
   if (/^-?\d+$/.test(value)) {
     return value.length <= 16 && inRange(Number(value)) ? Number(value) : undefined;
   }
-  const t = Date.parse(value);
-  return inRange(t) ? t : undefined;
+  const parsed = Date.parse(value);
+  return inRange(parsed) ? parsed : undefined;
 }
 
 /** What a refused time is told: the forms and the range. */

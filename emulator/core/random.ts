@@ -23,7 +23,7 @@ export class Random {
     this.#state = value >>> 0;
   }
 
-  /** mulberry32: small, fast and well distributed enough for ids and test outcomes. */
+  /** mulberry32 (its published form, `t` and all): small, fast and well distributed enough for ids and test outcomes. */
   nextUint32(): number {
     this.#state = (this.#state + 0x6d2b79f5) >>> 0;
     let t = this.#state;

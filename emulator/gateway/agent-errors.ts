@@ -13,7 +13,7 @@ export class EmulatorFault extends Error {
 }
 
 /** Runs ccemu's own reading of a reply, marking a failure as ccemu's. */
-export function ours<T>(work: () => T): T {
+export function asEmulatorWork<T>(work: () => T): T {
   try {
     return work();
   } catch (fault) {

@@ -7,11 +7,11 @@ import { MAX_STORED_BODY, storeBody } from "../core/journal.ts";
 import { headersObject } from "../core/journal-middleware.ts";
 import { readBody } from "../core/body.ts";
 import {
+  asEmulatorWork,
   type Cutoff,
   EmulatorFault,
   fetchError,
   INVALID_UTF8,
-  ours,
   tooLarge,
 } from "./agent-errors.ts";
 import { readBlocking } from "./blocking-reply.ts";
@@ -175,7 +175,7 @@ async function readStreamed(context: ReadContext, body: ReadableStream<Uint8Arra
   try {
     const limits = { idleMs: robot.timeouts.streamIdleMs, maxBytes };
     const read = await readEventStream(body, limits, (event, data) =>
-      ours(() => {
+      asEmulatorWork(() => {
         const outcome = reader.event(event, data, received++);
         const at = elapsed();
         kept.keep({ at, event, data, ...(outcome.ignored ? { ignored: true } : {}) });
@@ -205,7 +205,7 @@ async function readStreamed(context: ReadContext, body: ReadableStream<Uint8Arra
         message: `The agent's stream broke: ${(thrown as Error)?.message ?? thrown}`,
       };
   }
-  const result = ours(() => reader.result());
+  const result = asEmulatorWork(() => reader.result());
   return {
     delivery: result.delivery,
     error: error ?? result.error,
@@ -229,7 +229,7 @@ async function readWhole(context: ReadContext, response: Response): Promise<Repl
     const message = `The agent answered HTTP ${response.status}: ${responseText.slice(0, 200)}`;
     return { ...whole, delivery: emptyDelivery(), error: { code: "AgentHttpError", message } };
   }
-  const { delivery, error } = ours(() => readBlocking(input.robot, responseText));
+  const { delivery, error } = asEmulatorWork(() => readBlocking(input.robot, responseText));
   if (input.mode === "streaming") {
     delivery.findings.unshift({
       path: "$",

@@ -22,7 +22,8 @@ export interface ExampleRequest {
   then?: "advance-until-idle";
 }
 
-const E = "7000001";
+/** The demo tenant every example acts for. */
+const DEMO_ENTERPRISE = "7000001";
 const rows = JSON.stringify([
   { phone: "13812340001", name: "张三", properties: { 客户姓名: "张三", 分期金额: "12000" } },
   { phone: "13812340002", name: "李四", properties: { 客户姓名: "李四", 分期金额: "8000" } },
@@ -30,12 +31,15 @@ const rows = JSON.stringify([
 
 export const EXAMPLES: ExampleRequest[] = [
   { operation: "POST /gateway/robot_list", params: { robotStatus: 1 } },
-  { operation: "POST /gateway/scenevariables", params: { enterpriseId: E, robotDefId: 3001 } },
-  { operation: "POST /gateway/phone_list", params: { enterpriseId: E } },
+  {
+    operation: "POST /gateway/scenevariables",
+    params: { enterpriseId: DEMO_ENTERPRISE, robotDefId: 3001 },
+  },
+  { operation: "POST /gateway/phone_list", params: { enterpriseId: DEMO_ENTERPRISE } },
   {
     operation: "POST /gateway/add_black_info",
     params: {
-      enterpriseId: E,
+      enterpriseId: DEMO_ENTERPRISE,
       mobile: "13900001111",
       name: "王五",
       remark: "asked not to be called",
@@ -44,7 +48,7 @@ export const EXAMPLES: ExampleRequest[] = [
   {
     operation: "POST /gateway/task_create",
     params: {
-      enterpriseId: E,
+      enterpriseId: DEMO_ENTERPRISE,
       callJobName: "Instalment follow-up",
       callJobType: 2,
       robotDefId: 3001,
@@ -57,30 +61,33 @@ export const EXAMPLES: ExampleRequest[] = [
   },
   {
     operation: "POST /gateway/task_import",
-    params: { enterpriseId: E, callJobId: 80001, customerInfoVOList: rows },
+    params: { enterpriseId: DEMO_ENTERPRISE, callJobId: 80001, customerInfoVOList: rows },
   },
   {
     operation: "POST /gateway/task_execute",
-    params: { enterpriseId: E, callJobId: 80001, command: 1 },
+    params: { enterpriseId: DEMO_ENTERPRISE, callJobId: 80001, command: 1 },
     then: "advance-until-idle",
   },
-  { operation: "POST /gateway/task_list", params: { enterpriseId: E, pageNum: 1, pageSize: 20 } },
-  { operation: "POST /gateway/task", params: { enterpriseId: E, callJobId: 80001 } },
+  {
+    operation: "POST /gateway/task_list",
+    params: { enterpriseId: DEMO_ENTERPRISE, pageNum: 1, pageSize: 20 },
+  },
+  { operation: "POST /gateway/task", params: { enterpriseId: DEMO_ENTERPRISE, callJobId: 80001 } },
   {
     operation: "POST /gateway/calljob_status_list",
-    params: { enterpriseId: E, callJobIdList: "[80001]" },
+    params: { enterpriseId: DEMO_ENTERPRISE, callJobIdList: "[80001]" },
   },
   {
     operation: "POST /gateway/call_done_list",
-    params: { enterpriseId: E, callJobId: 80001, pageNum: 1, pageSize: 20 },
+    params: { enterpriseId: DEMO_ENTERPRISE, callJobId: 80001, pageNum: 1, pageSize: 20 },
   },
   {
     operation: "POST /gateway/call_not_start_list",
-    params: { enterpriseId: E, callJobId: 80001, pageNum: 1, pageSize: 20 },
+    params: { enterpriseId: DEMO_ENTERPRISE, callJobId: 80001, pageNum: 1, pageSize: 20 },
   },
   {
     operation: "POST /gateway/call_detail",
-    params: { enterpriseId: E, callInstanceId: 900000001 },
+    params: { enterpriseId: DEMO_ENTERPRISE, callInstanceId: 900000001 },
   },
 
   { operation: "GET /aikb/list_public_repositories", params: {} },
