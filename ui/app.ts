@@ -176,17 +176,27 @@ export class App extends LitElement {
     if (view === "conversations" && part && part !== this.#chat.session?.sessionId) {
       this.#chat.loadSession(part);
     }
+    if (view === "scenarios" && part && Number(part) !== this.#scenarios.shown?.run) {
+      this.#scenarios.showRun(Number(part));
+    }
     if (VIEWS.some(([v]) => v === view) && view !== this.view) {
       this.view = view as View;
       this.#viewLoaded = this.#loadView();
     }
   };
 
-  /** The knowledge base's repository and open entry follow it into the address (a reload keeps them). */
+  /**
+   * What a view opens by itself follows it into the address (a reload keeps it): the knowledge
+   * base's repository and entry, the scenario run whose report is shown.
+   */
   override updated() {
-    const address = this.view === "kb" ? this.#kb.address : undefined;
-    if (address !== undefined && location.hash !== `#kb/${address}`) {
-      history.replaceState(null, "", `#kb/${address}`);
+    const address = this.view === "kb"
+      ? this.#kb.address
+      : this.view === "scenarios"
+      ? this.#scenarios.shown?.run
+      : undefined;
+    if (address !== undefined && location.hash !== `#${this.view}/${address}`) {
+      history.replaceState(null, "", `#${this.view}/${address}`);
     }
   }
 
@@ -198,6 +208,7 @@ export class App extends LitElement {
       api: this.#api.selected,
       outbound: [this.#outbound.callJobId, this.#outbound.callInstanceId].filter(Boolean).join("/"),
       kb: this.#kb.address,
+      scenarios: this.#scenarios.shown?.run,
     }[view as string];
     location.hash = open === undefined || open === null || open === "" ? view : `${view}/${open}`;
     this.#readHash(); // at once: hashchange comes later, and `/` must find the view in place
