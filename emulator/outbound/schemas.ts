@@ -18,6 +18,7 @@ import {
   vString,
   vText,
 } from "../signed-api/fields.ts";
+import { COMMAND_HELP } from "./task-states.ts";
 import {
   FINISH_STATUS_FILTERS,
   INTENTION_LEVELS,
@@ -362,8 +363,7 @@ const FIELDS = {
   workingTimeRuleList:
     "JSON-array text of working periods: weeks (1 Monday ... 7 Sunday) and timeRanges (startTime, endTime as HH:mm). Default every day 09:00-21:00.",
   callJobId: "Task ID.",
-  command:
-    "1 start (a not-started or user-paused task), 2 pause (a started task), 3 terminate (an unfinished task); the README's state diagram has the details.",
+  command: COMMAND_HELP,
   customerInfoVOList:
     "JSON-array text of customers: phone (required), name, properties (the script's variables, required when it has some, and custom parameters).",
   permitrepeatnum: "Whether one number may be imported twice into the task; default false.",

@@ -1,6 +1,6 @@
 /**
  * Outbound task states (spec part 3). Commands move a task only from the states the spec allows;
- * where the spec leaves the next state open, ccemu's decisions are the README's state diagram:
+ * where the spec leaves the next state open, ccemu decides (TRANSITIONS below, shown as COMMAND_HELP):
  *   start (1)     not started | user-paused          -> runnable
  *   pause (2)     runnable | system-paused | queued | in progress |
  *                 line in arrears | AI expired | SMS in arrears  -> user-paused
@@ -65,29 +65,34 @@ export const statusTranslation = (status: number) => NAMES[status as TaskStatus]
 export const COMMANDS = { START: 1, PAUSE: 2, TERMINATE: 3 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
+/** Shorthand inside the tables below, where the full name on every line would hide the states. */
 const S = TASK_STATUS;
-const TRANSITIONS: Record<Command, { from: readonly TaskStatus[]; to: TaskStatus; verb: string }> =
-  {
-    1: { from: [S.NOT_STARTED, S.USER_PAUSED], to: S.RUNNABLE, verb: "started" },
-    2: {
-      from: [
-        S.RUNNABLE,
-        S.SYSTEM_PAUSED,
-        S.QUEUED,
-        S.IN_PROGRESS,
-        S.LINE_IN_ARREARS,
-        S.AI_EXPIRED,
-        S.SMS_IN_ARREARS,
-      ],
-      to: S.USER_PAUSED,
-      verb: "paused",
-    },
-    3: {
-      from: [S.NOT_STARTED, S.RUNNABLE, S.IN_PROGRESS, S.USER_PAUSED, S.SYSTEM_PAUSED, S.QUEUED],
-      to: S.TERMINATED,
-      verb: "terminated",
-    },
-  };
+const TRANSITIONS: Record<
+  Command,
+  { from: readonly TaskStatus[]; to: TaskStatus; verb: string; name: string }
+> = {
+  1: { from: [S.NOT_STARTED, S.USER_PAUSED], to: S.RUNNABLE, verb: "started", name: "start" },
+  2: {
+    from: [
+      S.RUNNABLE,
+      S.SYSTEM_PAUSED,
+      S.QUEUED,
+      S.IN_PROGRESS,
+      S.LINE_IN_ARREARS,
+      S.AI_EXPIRED,
+      S.SMS_IN_ARREARS,
+    ],
+    to: S.USER_PAUSED,
+    verb: "paused",
+    name: "pause",
+  },
+  3: {
+    from: [S.NOT_STARTED, S.RUNNABLE, S.IN_PROGRESS, S.USER_PAUSED, S.SYSTEM_PAUSED, S.QUEUED],
+    to: S.TERMINATED,
+    verb: "terminated",
+    name: "terminate",
+  },
+};
 
 export type CommandResult = { ok: true; to: TaskStatus } | { ok: false; message: string };
 
@@ -115,6 +120,23 @@ export const SYSTEM_MANAGED: readonly TaskStatus[] = [
   S.LINE_IN_ARREARS,
   S.SMS_IN_ARREARS,
 ];
+
+/** A state as the help reads it: the vendor's word, the translation, the code. */
+const stateLabel = (status: TaskStatus) =>
+  `${TASK_STATUS_DESC[status]} ${NAMES[status]} (${status})`;
+
+/**
+ * task_execute's `command` help: the state diagram itself, from the table ccemu runs on, so the API
+ * form and the OpenAPI document show what each command does from which state.
+ */
+export const COMMAND_HELP = [
+  ...Object.entries(TRANSITIONS).map(([command, { from, to, name }]) =>
+    `${command} ${name}: ${from.map(stateLabel).join(", ")} -> ${stateLabel(to)}.`
+  ),
+  `Any other state refuses the command, naming the states that take it. A started task then moves by itself between ${
+    SYSTEM_MANAGED.map(stateLabel).join(", ")
+  }, and is ${stateLabel(TASK_STATUS.COMPLETED)} when every number is done.`,
+].join(" ");
 
 /** What decides where a started task stands, gathered by the dialer. */
 export interface Conditions {
