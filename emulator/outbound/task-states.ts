@@ -65,30 +65,40 @@ export const statusTranslation = (status: number) => NAMES[status as TaskStatus]
 export const COMMANDS = { START: 1, PAUSE: 2, TERMINATE: 3 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
-/** Shorthand inside the tables below, where the full name on every line would hide the states. */
-const S = TASK_STATUS;
 const TRANSITIONS: Record<
   Command,
   { from: readonly TaskStatus[]; to: TaskStatus; verb: string; name: string }
 > = {
-  1: { from: [S.NOT_STARTED, S.USER_PAUSED], to: S.RUNNABLE, verb: "started", name: "start" },
+  1: {
+    from: [TASK_STATUS.NOT_STARTED, TASK_STATUS.USER_PAUSED],
+    to: TASK_STATUS.RUNNABLE,
+    verb: "started",
+    name: "start",
+  },
   2: {
     from: [
-      S.RUNNABLE,
-      S.SYSTEM_PAUSED,
-      S.QUEUED,
-      S.IN_PROGRESS,
-      S.LINE_IN_ARREARS,
-      S.AI_EXPIRED,
-      S.SMS_IN_ARREARS,
+      TASK_STATUS.RUNNABLE,
+      TASK_STATUS.SYSTEM_PAUSED,
+      TASK_STATUS.QUEUED,
+      TASK_STATUS.IN_PROGRESS,
+      TASK_STATUS.LINE_IN_ARREARS,
+      TASK_STATUS.AI_EXPIRED,
+      TASK_STATUS.SMS_IN_ARREARS,
     ],
-    to: S.USER_PAUSED,
+    to: TASK_STATUS.USER_PAUSED,
     verb: "paused",
     name: "pause",
   },
   3: {
-    from: [S.NOT_STARTED, S.RUNNABLE, S.IN_PROGRESS, S.USER_PAUSED, S.SYSTEM_PAUSED, S.QUEUED],
-    to: S.TERMINATED,
+    from: [
+      TASK_STATUS.NOT_STARTED,
+      TASK_STATUS.RUNNABLE,
+      TASK_STATUS.IN_PROGRESS,
+      TASK_STATUS.USER_PAUSED,
+      TASK_STATUS.SYSTEM_PAUSED,
+      TASK_STATUS.QUEUED,
+    ],
+    to: TASK_STATUS.TERMINATED,
     verb: "terminated",
     name: "terminate",
   },
@@ -112,13 +122,13 @@ export function applyCommand(status: TaskStatus, command: Command): CommandResul
 
 /** States in which the system, not the user, decides (a started task that is not finished). */
 export const SYSTEM_MANAGED: readonly TaskStatus[] = [
-  S.RUNNABLE,
-  S.IN_PROGRESS,
-  S.QUEUED,
-  S.SYSTEM_PAUSED,
-  S.AI_EXPIRED,
-  S.LINE_IN_ARREARS,
-  S.SMS_IN_ARREARS,
+  TASK_STATUS.RUNNABLE,
+  TASK_STATUS.IN_PROGRESS,
+  TASK_STATUS.QUEUED,
+  TASK_STATUS.SYSTEM_PAUSED,
+  TASK_STATUS.AI_EXPIRED,
+  TASK_STATUS.LINE_IN_ARREARS,
+  TASK_STATUS.SMS_IN_ARREARS,
 ];
 
 /** A state as the help reads it: the vendor's word, the translation, the code. */
@@ -168,14 +178,14 @@ export interface Conditions {
  * runnable (holding no seat); not enough AI seats -> queued; otherwise in progress.
  */
 export function systemState(c: Conditions): TaskStatus {
-  if (c.allDone) return S.COMPLETED;
-  if (c.linesDisabled) return S.SYSTEM_PAUSED;
-  if (c.aiExpired) return S.AI_EXPIRED;
-  if (c.linesInArrears) return S.LINE_IN_ARREARS;
-  if (c.smsInArrears) return S.SMS_IN_ARREARS;
-  if (!c.hasNumbers || !c.inWindow) return S.RUNNABLE;
-  if (c.seatsAvailable < c.seatsNeeded) return S.QUEUED;
-  return S.IN_PROGRESS;
+  if (c.allDone) return TASK_STATUS.COMPLETED;
+  if (c.linesDisabled) return TASK_STATUS.SYSTEM_PAUSED;
+  if (c.aiExpired) return TASK_STATUS.AI_EXPIRED;
+  if (c.linesInArrears) return TASK_STATUS.LINE_IN_ARREARS;
+  if (c.smsInArrears) return TASK_STATUS.SMS_IN_ARREARS;
+  if (!c.hasNumbers || !c.inWindow) return TASK_STATUS.RUNNABLE;
+  if (c.seatsAvailable < c.seatsNeeded) return TASK_STATUS.QUEUED;
+  return TASK_STATUS.IN_PROGRESS;
 }
 
 /** What the dialer knows of a waiting task beyond its conditions: when its window opens, its seats. */
@@ -196,13 +206,15 @@ export function waitingReason(
   c: Conditions | null,
   facts: WaitFacts,
 ): string | null {
-  if (status === S.NOT_STARTED) {
+  if (status === TASK_STATUS.NOT_STARTED) {
     return facts.scheduledStart
       ? `scheduled: starts by itself at ${facts.scheduledStart}`
       : "not started: start it (task_execute command 1)";
   }
-  if (status === S.USER_PAUSED) return "paused by a user: resume it (task_execute command 1)";
-  if (!c || !SYSTEM_MANAGED.includes(status) || status === S.IN_PROGRESS) return null;
+  if (status === TASK_STATUS.USER_PAUSED) {
+    return "paused by a user: resume it (task_execute command 1)";
+  }
+  if (!c || !SYSTEM_MANAGED.includes(status) || status === TASK_STATUS.IN_PROGRESS) return null;
   if (c.linesDisabled) return "none of its lines is enabled";
   if (c.aiExpired) return "the tenant's AI service has expired (account aiExpiresAt)";
   if (c.linesInArrears) return "its lines' balance is spent (line lineAmount)";
