@@ -40,7 +40,7 @@ async function openapi(args: string[]): Promise<number> {
   const document = await buildDocument(
     (fresh) => {
       const made = createApp(fresh);
-      return { hono: made.hono, dialer: made.areas.outbound.store.dialer };
+      return { hono: made.hono, dialer: made.areas.outbound.dialer };
     },
     signed,
     server.replace(/\/+$/, ""),

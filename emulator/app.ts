@@ -20,11 +20,14 @@ import { controlError, methodsAt } from "./control/http.ts";
 import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
 import { apiRoutes } from "./control/api-routes.ts";
+import { overviewRoutes } from "./control/overview.ts";
 import type { Instances } from "./instances/registry.ts";
 import { instanceRoutes } from "./instances/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { createGatewayArea, type GatewayArea } from "./gateway/mod.ts";
 import { createFaultArea, type FaultArea, storageFaults } from "./faults/mod.ts";
+import { faultLikeRoutes } from "./faults/like-entry.ts";
+import { keepRoutes } from "./upstream/keep/routes.ts";
 import { createKbArea, type KbArea } from "./kb/mod.ts";
 import { createOutboundArea, type OutboundArea } from "./outbound/mod.ts";
 import { SAMPLE_AGENTS_PATH, sampleAgents } from "./sample-agents/mod.ts";
@@ -141,6 +144,9 @@ export function createApp(
   app.route("/_emulator", journalRoutes(emulator, [...names, "storage"]));
   for (const area of list) if (area.control) app.route("/_emulator", area.control);
   app.route("/_emulator", apiRoutes(emulator));
+  app.route("/_emulator", faultLikeRoutes(emulator, operations));
+  app.route("/_emulator", keepRoutes(emulator, operations));
+  app.route("/_emulator", overviewRoutes(emulator, list));
   if (options.instances) {
     app.route("/_emulator", instanceRoutes(options.instances, emulator.config.maxBodyBytes));
   }
@@ -149,7 +155,7 @@ export function createApp(
   );
   const build = (fresh: Emulator<State>) => {
     const made = createApp(fresh);
-    return { hono: made.hono, dialer: made.areas.outbound.store.dialer };
+    return { hono: made.hono, dialer: made.areas.outbound.dialer };
   };
   app.route("/_emulator", openApiRoutes(emulator, build, signed));
   app.route(SAMPLE_AGENTS_PATH, sampleAgents(areas.kb.store));

@@ -23,4 +23,6 @@ export interface Area {
   load(): void;
   /** Ends whatever is in flight (pushes to agents), so the server can stop at once. */
   close?(): void;
+  /** What `/_emulator/overview` shows of the area: its counts and newest items, as plain JSON. */
+  overview?(): object;
 }

@@ -270,7 +270,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;
   const faults = running.areas.faults.store;
-  const outbound = running.areas.outbound.store;
+  const outbound = running.areas.outbound;
   const virtual = emulator.clock;
   const harness: RunningEmulator = {
     url,
@@ -322,8 +322,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     callbacks: {
       register: (url, { enterpriseId = DEMO_KEY.enterpriseId, ...rest } = {}) =>
-        structuredClone(setCallbackUrl(outbound, enterpriseId, { url, ...rest })),
-      deliveries: ({ callJobId } = {}) => structuredClone(deliveriesOf(outbound, callJobId)),
+        structuredClone(setCallbackUrl(outbound.store, enterpriseId, { url, ...rest })),
+      deliveries: ({ callJobId } = {}) => structuredClone(deliveriesOf(outbound.store, callJobId)),
       settled: () => outbound.callbacks.settled(),
       check: (callJobId) => checkCallbacks(outbound, String(callJobId)),
     },

@@ -7,7 +7,7 @@
 import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { type ApiOperation, type FormField, valuesOf } from "./api-form.ts";
-import type { KeyEntry, SentAnswer } from "./controllers/api.ts";
+import type { PublicKey, SentAnswer } from "./control-client.ts";
 import { panes, shared } from "./styles.ts";
 import { emit } from "./events.ts";
 
@@ -74,7 +74,7 @@ export class ApiView extends LitElement {
   @property({ attribute: false })
   accessor operations: ApiOperation[] = [];
   @property({ attribute: false })
-  accessor keys: KeyEntry[] = [];
+  accessor keys: PublicKey[] = [];
   @property()
   accessor selected = "";
   @property()

@@ -11,16 +11,19 @@ import { customElement, state } from "lit/decorators.js";
 import { ControlClient } from "./control-client.ts";
 import { ApiController } from "./controllers/api.ts";
 import { ConversationController } from "./controllers/conversation.ts";
-import { InspectorController } from "./controllers/inspector.ts";
+import { type HarExport, InspectorController } from "./controllers/inspector.ts";
 import { KbController } from "./controllers/kb.ts";
 import { OutboundController } from "./controllers/outbound.ts";
+import { OverviewController } from "./controllers/overview.ts";
 import { ScenariosController } from "./controllers/scenarios.ts";
 import { StateController } from "./controllers/state.ts";
+import { FixtureController } from "./controllers/fixture.ts";
 import "./api-view.ts";
 import "./conversation-view.ts";
 import "./inspector-view.ts";
 import "./kb-view.ts";
 import "./outbound-view.ts";
+import "./overview-view.ts";
 import "./scenarios-view.ts";
 import "./state-controls.ts";
 import type { StateControls } from "./state-controls.ts";
@@ -39,6 +42,7 @@ interface ClockReading {
 }
 
 const VIEWS = [
+  ["overview", "Overview"],
   ["conversations", "Conversations"],
   ["inspector", "Inspector"],
   ["scenarios", "Scenarios"],
@@ -78,6 +82,8 @@ export class App extends LitElement {
         background: transparent;
         color: #c9d3ea;
         border-color: transparent;
+        /* Seven views at 1280 px: a name kept on one line, the clock beside takes the wrap. */
+        white-space: nowrap;
       }
       nav button[aria-current="page"] {
         background: #34405a;
@@ -111,7 +117,7 @@ export class App extends LitElement {
   ];
 
   @state()
-  accessor view: View = "conversations";
+  accessor view: View = "overview";
   @state()
   accessor problem = "";
   /** The virtual clock as last read, and when (performance.now()) it was read. */
@@ -119,6 +125,8 @@ export class App extends LitElement {
   accessor clock: ClockReading | null = null;
   /** What the current view fetched when it opened: settled once it has (or has failed). */
   #viewLoaded: Promise<void> | undefined;
+  /** The address of the view last shown (what `#keys`, `#faults`, `#clock` go back to). */
+  #viewHash = "";
   /** Redraws the header clock each second while it runs on real time. */
   #tick?: ReturnType<typeof setInterval>;
 
@@ -127,9 +135,11 @@ export class App extends LitElement {
   readonly #inspector = new InspectorController(this, this.#client);
   readonly #scenarios = new ScenariosController(this, this.#client);
   readonly #outbound = new OutboundController(this, this.#client);
+  readonly #overview = new OverviewController(this, this.#client);
   readonly #kb = new KbController(this, this.#client);
   readonly #api = new ApiController(this, this.#client);
   readonly #state = new StateController(this, this.#client);
+  readonly #fixture = new FixtureController(this, this.#client);
 
   constructor() {
     super();
@@ -179,8 +189,11 @@ export class App extends LitElement {
     if (view === "scenarios" && part && Number(part) !== this.#scenarios.shown?.run) {
       this.#scenarios.showRun(Number(part));
     }
-    if (VIEWS.some(([v]) => v === view) && view !== this.view) {
-      this.view = view as View;
+    if (view === "keys" || view === "faults" || view === "clock") this.#openPane(view);
+    else this.#viewHash = location.hash;
+    const shown = view || "overview"; // no address: the first view
+    if (VIEWS.some(([v]) => v === shown) && shown !== this.view) {
+      this.view = shown as View;
       this.#viewLoaded = this.#loadView();
     }
   };
@@ -198,6 +211,18 @@ export class App extends LitElement {
     if (address !== undefined && location.hash !== `#${this.view}/${address}`) {
       history.replaceState(null, "", `#${this.view}/${address}`);
     }
+  }
+
+  /**
+   * `#keys`, `#faults`, `#clock` (the overview's links): the state controls' pane opens over the
+   * view, and the address goes back to the view's, so that the same link opens it again.
+   */
+  async #openPane(pane: "keys" | "faults" | "clock") {
+    history.replaceState(null, "", this.#viewHash || `#${this.view}`);
+    await this.updateComplete;
+    const controls = this.renderRoot.querySelector<StateControls>("ccemu-state-controls");
+    await controls?.updateComplete;
+    controls?.openPane(pane);
   }
 
   /** Goes to a view, with what it had open (the session, the entry, the operation). */
@@ -244,7 +269,9 @@ export class App extends LitElement {
   /** What the current view shows, fetched when it opens. */
   #loadView() {
     this.#outbound.active = this.view === "outbound";
+    this.#overview.active = this.view === "overview";
     const load = {
+      overview: () => this.#overview.load(),
       conversations: () => this.#chat.loadSessions(),
       inspector: undefined,
       scenarios: () => this.#scenarios.load(),
@@ -271,6 +298,11 @@ export class App extends LitElement {
 
   #view() {
     const chat = this.#chat, inspector = this.#inspector;
+    if (this.view === "overview") {
+      return html`
+        <ccemu-overview .overview=${this.#overview.overview} .now=${this.#now()}></ccemu-overview>
+      `;
+    }
     if (this.view === "scenarios") {
       const s = this.#scenarios;
       return html`
@@ -318,7 +350,8 @@ export class App extends LitElement {
       return html`
         <ccemu-kb .repositories=${kb.repositories} .repositoryId=${kb.repositoryId} .tree=${kb.tree}
           .items=${kb.items} .directory=${kb.directory} .hits=${kb.hits} .answer=${kb.answer}
-          .detail=${kb.detail} .links=${kb.links}
+          .detail=${kb.detail} .links=${kb.links} .timeZone=${this.clock?.timeZone ??
+            "Asia/Shanghai"}
           @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
           @pick-directory=${(e: CustomEvent) => kb.pickDirectory(e.detail)}
           @search=${(e: CustomEvent) => this.#act(() => kb.search(e.detail))}
@@ -358,7 +391,13 @@ export class App extends LitElement {
           @select=${(e: CustomEvent<number | null>) => this.#go("inspector", e.detail)}
           @filter-session=${(e: CustomEvent<string>) => inspector.filterSession(e.detail)}
           @curl=${(e: CustomEvent<number>) => inspector.copyCurl(e.detail)}
+          @export-har=${(e: CustomEvent<HarExport>) => inspector.exportHar(e.detail)}
           @redeliver=${(e: CustomEvent<number>) => inspector.redeliver(e.detail)}
+          .fixture=${this.#fixture.state}
+          @fixture-preview=${(e: CustomEvent<number>) => this.#fixture.preview(e.detail)}
+          @keep-answer=${(e: CustomEvent<number>) => this.#act(() => this.#fixture.keep(e.detail))}
+          @download-fixture=${(e: CustomEvent<number>) => this.#fixture.download(e.detail)}
+          @fault-like=${(e: CustomEvent<number>) => this.#act(() => this.#faultLike(e.detail))}
           @open-faults=${() =>
             this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
               ?.openFaults()}></ccemu-inspector>
@@ -369,6 +408,7 @@ export class App extends LitElement {
         ?existing=${chat.existing}
         .session=${chat.session} .sessions=${chat.sessions} .tabs=${chat.tabs}
         .streaming=${chat.streaming} .findings=${inspector.findings()} .busy=${chat.busy}
+        .journal=${inspector.entries} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
         .pending=${chat.pending}
         @open-session=${(e: CustomEvent) => this.#act(() => chat.openSession(e.detail))}
         @pick-session=${(e: CustomEvent<string>) => this.#go("conversations", e.detail)}
@@ -403,6 +443,15 @@ export class App extends LitElement {
     await this.renderRoot.querySelector<ScenariosView>("ccemu-scenarios")?.revealSession();
   }
 
+  /** "Add a fault rule like this": the fault form opens, prefilled like the entry's request. */
+  #faultLike(id: number) {
+    return this.#client.attempt(async () => {
+      await this.#state.draftLike(id);
+      await this.updateComplete;
+      this.renderRoot.querySelector<StateControls>("ccemu-state-controls")?.openFaults();
+    });
+  }
+
   /** A user's action clears the last problem first. */
   #act(work: () => unknown) {
     this.problem = "";
@@ -434,7 +483,8 @@ export class App extends LitElement {
     const st = this.#state;
     return html`
       <ccemu-state-controls .keys=${st.keys} .clock=${this.clock} .notice=${st.notice}
-        .faults=${st.faults} .operations=${st.operations}
+        .faults=${st.faults} .operations=${st.operations} .draft=${st.draft}
+        @clear-draft=${() => st.clearDraft()}
         @add-fault=${(e: CustomEvent) => this.#act(() => st.addFault(e.detail))}
         @remove-fault=${(e: CustomEvent<number>) => this.#act(() => st.removeFault(e.detail))}
         @reset=${() => this.#act(() => st.reset())}

@@ -5,16 +5,12 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { CallbackCheck } from "../emulator/outbound/callback-urls.ts";
-import type { CallbackDelivery, CallbackUrl } from "../emulator/outbound/schemas.ts";
-import { localTime } from "./local-time.ts";
+import type { CallbackCheck, CallbackUrl, DeliveryRow } from "./control-client.ts";
+import { localTime, timeOf } from "./local-time.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 
-export type { CallbackCheck, CallbackUrl };
-export type DeliveryRow = CallbackDelivery & { sending: boolean };
-
-const attemptText = (a: CallbackDelivery["attempts"][number]) => String(a.status ?? a.error);
+const attemptText = (a: DeliveryRow["attempts"][number]) => String(a.status ?? a.error);
 
 @customElement("ccemu-callbacks")
 export class CallbacksPanel extends LitElement {
@@ -122,9 +118,7 @@ export class CallbacksPanel extends LitElement {
                   `${localTime(a.at, this.timeZone)}: ${attemptText(a)} (${a.latencyMs} ms)`
                 ).join("\n")}>
                               ${d.attempts.map(attemptText).join(", ") || "—"}</td>
-                <td>${d.nextAttemptAt === null
-                  ? "—"
-                  : localTime(d.nextAttemptAt, this.timeZone)}</td>
+                <td>${d.nextAttemptAt === null ? "—" : timeOf(d.nextAttemptAt, this.timeZone)}</td>
                 <td><button ?disabled=${d.status ===
                   "pending"} aria-label=${`Deliver ${d.deliveryId} again`}
                               @click=${() =>

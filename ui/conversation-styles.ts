@@ -9,6 +9,12 @@ export const conversationStyles = css`
     height: 100%;
     min-height: 0;
   }
+  /* At 1280 wide the side panes give the chat and its docked log some room. */
+  @media (max-width: 1440px) {
+    :host {
+      grid-template-columns: 220px minmax(0, 1fr) 260px;
+    }
+  }
   aside {
     padding: 10px;
     display: flex;
@@ -74,6 +80,18 @@ export const conversationStyles = css`
   }
   .chat-head .who {
     margin-right: auto;
+  }
+  /* The chat and, beside it, the session's log (ui/session-log.ts). */
+  .chat-body {
+    flex: 1;
+    display: flex;
+    min-height: 0;
+  }
+  .talk {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
   }
   .log {
     flex: 1;

@@ -7,7 +7,7 @@
  */
 import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Finding, Robot, Session, SessionSummary } from "./control-client.ts";
+import type { Finding, JournalEntry, Robot, Session, SessionSummary } from "./control-client.ts";
 import "./agent-form.ts";
 import "./composer.ts";
 import type { Composer } from "./composer.ts";
@@ -15,6 +15,8 @@ import "./message-view.ts";
 import "./session-list.ts";
 import type { SessionList } from "./session-list.ts";
 import "./visitor-form.ts";
+import "./session-log.ts";
+import type { SessionLog } from "./session-log.ts";
 import { shared } from "./styles.ts";
 import { conversationStyles } from "./conversation-styles.ts";
 import { emit } from "./events.ts";
@@ -63,6 +65,12 @@ export class ConversationView extends LitElement {
   /** Findings of each push, by journal entry id (for the inline markers). */
   @property({ attribute: false })
   accessor findings: Record<number, Finding[]> = {};
+  /** The journal as the inspector holds it: the log beside the chat shows the session's pushes. */
+  @property({ attribute: false })
+  accessor journal: JournalEntry[] = [];
+  /** The tenant's zone, in which the log's times read (UTC on hover). */
+  @property()
+  accessor timeZone = "Asia/Shanghai";
   @property({ type: Boolean })
   accessor busy = false;
   /** The visitor's message on its way (shown at once, marked as sending). */
@@ -105,6 +113,7 @@ export class ConversationView extends LitElement {
       return true;
     }
     if (this.renderRoot.querySelector<Composer>("ccemu-composer")?.escape()) return true;
+    if (this.renderRoot.querySelector<SessionLog>("ccemu-session-log")?.escape()) return true;
     if (this.renderRoot.querySelector<SessionList>("ccemu-session-list")?.escape()) return true;
     const open = [...this.renderRoot.querySelectorAll("details[open]")];
     open.forEach((d) => d.removeAttribute("open"));
@@ -331,8 +340,18 @@ export class ConversationView extends LitElement {
       <section class="chat panel" aria-label="Chat">
         ${this.#tabs()}
         ${session ? this.#header(session) : nothing}
-        <div class="log">${this.#log()}</div>
-        <ccemu-composer .session=${session} ?busy=${this.busy}></ccemu-composer>
+        <div class="chat-body">
+          <div class="talk">
+            <div class="log">${this.#log()}</div>
+            <ccemu-composer .session=${session} ?busy=${this.busy}></ccemu-composer>
+          </div>
+          ${session
+            ? html`
+              <ccemu-session-log .entries=${this.journal} sessionId=${session.sessionId}
+                timeZone=${this.timeZone}></ccemu-session-log>
+            `
+            : nothing}
+        </div>
       </section>
       <aside class="panel" aria-label="New session">
         <form @submit=${this.#open} class="stack">

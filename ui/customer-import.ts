@@ -10,15 +10,9 @@ import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { pickedText } from "./picked-file.ts";
+import type { ImportAnswer } from "./control-client.ts";
 
-export interface ImportAnswer {
-  total: number;
-  successNum: number;
-  placeFailNum: number;
-  repeatNum: number;
-  placeFailDetail?: string;
-}
-
+/** A customer as a CSV row gives it: one `customerInfoVOList` item of task_import. */
 export type Customer = { phone: string; name?: string; properties: Record<string, string> };
 
 /** The rows of a CSV text, or the first problem with it. */

@@ -5,13 +5,22 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { FaultRule } from "../emulator/faults/schemas.ts";
+import type { FaultRule } from "./control-client.ts";
 import { ERROR_STATUS } from "../emulator/core/errors.ts";
 import { effectText } from "../emulator/faults/effect-text.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
+import type { FaultDraft } from "../emulator/faults/like-entry.ts";
 
 export type { FaultRule };
+
+/** A rule drafted like a journal entry's request (`GET /_emulator/journal/{id}/fault-rule`). */
+export interface FaultDraftView {
+  entryId: number;
+  rule: FaultDraft;
+  /** What of the request the draft could not match on. */
+  notes: string[];
+}
 
 const EFFECTS = ["error", "gateway", "delay", "reset", "truncate", "slow-body"] as const;
 const TRIGGERS = ["always", "first", "every", "probability"] as const;
@@ -55,6 +64,12 @@ export class FaultRules extends LitElement {
       td.fired {
         text-align: right;
       }
+      .draft {
+        background: #eef3ff;
+        border: 1px solid #c3d4fb;
+        border-radius: 6px;
+        padding: 6px;
+      }
     `,
   ];
 
@@ -65,6 +80,9 @@ export class FaultRules extends LitElement {
   accessor operations: string[] = [];
   @property({ attribute: false })
   accessor keys: string[] = [];
+  /** The form's prefill, from "Add a fault rule like this" in the inspector. */
+  @property({ attribute: false })
+  accessor draft: FaultDraftView | null = null;
   @state()
   accessor effect: (typeof EFFECTS)[number] = "error";
   @state()
@@ -135,6 +153,53 @@ export class FaultRules extends LitElement {
     }
   }
 
+  /** What the rule matches: area, operation, key, parameters (prefilled from a draft). */
+  #scopeFields() {
+    const draft = this.draft?.rule;
+    return html`
+      <label for="fault-area">Area</label>
+      <select id="fault-area" name="area">
+        <option value="">any</option>
+        ${["outbound", "kb", "gateway", "storage"].map((a) =>
+          html`<option ?selected=${draft?.area === a}>${a}</option>`
+        )}
+      </select>
+      <label for="fault-operation">Operation</label>
+      <input id="fault-operation" name="operation" list="fault-operations"
+        placeholder="any, or /gateway/task_create, /_storage/uploads" .value=${draft
+          ?.operation ?? ""}>
+      <datalist id="fault-operations">${this.operations.map((op) =>
+        html`<option value=${op}></option>`
+      )}</datalist>
+      <label for="fault-key">Access key</label>
+      <select id="fault-key" name="accessKeyId">
+        <option value="">any</option>${this.keys.map((k) =>
+          html`<option ?selected=${draft?.accessKeyId === k}>${k}</option>`
+        )}
+      </select>
+      <label for="fault-body">Parameters</label>
+      <textarea id="fault-body" name="body" placeholder='optional JSON: {"mobile": "13900000001"}'
+        .value=${draft?.body ? JSON.stringify(draft.body) : ""}></textarea>
+    `;
+  }
+
+  /** Where the prefilled form came from, and what it could not take from the request. */
+  #draftNote() {
+    const d = this.draft;
+    if (!d) return nothing;
+    return html`<div class="draft" id="fault-draft" role="status">Like journal entry
+      #${d.entryId}: the same area, operation, key and parameters. Pick the effect and when it
+      fires, then Add rule.${
+      d.notes.map((n) =>
+        html`
+          <span class="warn">${n}.</span>
+        `
+      )
+    }
+      <button type="button" id="clear-draft" @click=${() =>
+      emit(this, "clear-draft")}>Clear</button></div>`;
+  }
+
   override render() {
     return html`
       ${this.rules.length
@@ -161,24 +226,9 @@ export class FaultRules extends LitElement {
           <p class="muted"
             id="no-faults">No fault rules: every request is served as the vendor would on a good day.</p>
         `}
+      ${this.#draftNote()}
       <form @submit=${this.#add} aria-label="Add a fault rule">
-        <label for="fault-area">Area</label>
-        <select id="fault-area" name="area">
-          <option value="">any</option>
-          ${["outbound", "kb", "gateway", "storage"].map((a) => html`<option>${a}</option>`)}
-        </select>
-        <label for="fault-operation">Operation</label>
-        <input id="fault-operation" name="operation" list="fault-operations"
-          placeholder="any, or /gateway/task_create, /_storage/uploads">
-        <datalist id="fault-operations">${this.operations.map((op) =>
-          html`<option value=${op}></option>`
-        )}</datalist>
-        <label for="fault-key">Access key</label>
-        <select id="fault-key" name="accessKeyId">
-          <option value="">any</option>${this.keys.map((k) => html`<option>${k}</option>`)}
-        </select>
-        <label for="fault-body">Parameters</label>
-        <textarea id="fault-body" name="body" placeholder='optional JSON: {"mobile": "13900000001"}'></textarea>
+        ${this.#scopeFields()}
         <label for="fault-trigger">Fires</label>
         <span class="row">
           <select id="fault-trigger" @change=${(
@@ -205,7 +255,8 @@ export class FaultRules extends LitElement {
         </select>
         ${this.#effectFields()}
         <label for="fault-note">Note</label>
-        <input id="fault-note" name="note" placeholder="optional label">
+        <input id="fault-note" name="note" placeholder="optional label"
+          .value=${this.draft?.rule.note ?? ""}>
         <span></span><button class="primary" id="add-fault">Add rule</button>
       </form>
     `;

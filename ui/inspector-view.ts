@@ -11,10 +11,12 @@ import { customElement, property, state } from "lit/decorators.js";
 import type { JournalEntry } from "./control-client.ts";
 import "./json-block.ts";
 import "./sse-waterfall.ts";
+import "./entry-actions.ts";
+import type { FixtureState } from "./entry-actions.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 import { emit } from "./events.ts";
-import { localTime } from "./local-time.ts";
+import { timeOf } from "./local-time.ts";
 
 const PAGE = 100;
 
@@ -86,7 +88,7 @@ function upstreamDetail(up: NonNullable<JournalEntry["upstream"]>) {
  * wraps at its steps inside its column instead of running into the message beside it; the text
  * (and what a copy takes) stays the path.
  */
-const breakablePath = (path: string) =>
+export const breakablePath = (path: string) =>
   path.split(/(?=[.[])/).map((step, i) => i ? html`<wbr>${step}` : step);
 
 const errorsOf = (e: JournalEntry) =>
@@ -111,6 +113,9 @@ export class InspectorView extends LitElement {
   /** Only this visitor session's pushes (empty: all). */
   @property()
   accessor sessionFilter = "";
+  /** The selected entry's answer as fixture data (ui/entry-actions.ts). */
+  @property({ attribute: false })
+  accessor fixture: FixtureState | null = null;
 
   @state()
   accessor area = "";
@@ -234,7 +239,7 @@ export class InspectorView extends LitElement {
       </div>
       <div class="muted">${e.method} ${push?.url ?? e.path}</div>
       <div
-        class="muted">${new Date(e.time).toISOString()} · ${e.area} · ${e
+        class="muted">${timeOf(e.time, this.timeZone)} · ${e.area} · ${e
           .durationMs} ms · requestId ${e.requestId}${push
           ? ` · ${push.sessionId} · robot ${push.robotId} · ${push.responseMode}`
           : ""}</div>
@@ -243,6 +248,7 @@ export class InspectorView extends LitElement {
         <a id="entry-link" href=${`#inspector/${e.id}`}>link to this entry</a>
       </div>
       ${this.curl ? html`<pre class="curl" id="curl-text">${this.curl}</pre>` : nothing}
+      <ccemu-entry-actions .entry=${e} .fixture=${this.fixture}></ccemu-entry-actions>
       ${e.fault
         ? html`
           <div class="fault-note" id="fault-note"
@@ -398,6 +404,10 @@ export class InspectorView extends LitElement {
               this.page = 0;
             }}>
           <span class="muted" id="count">${list.length} of ${this.entries.length}</span>
+          <button id="export-har" title="Download the exchanges this list shows as a HAR 1.2 file"
+            @click=${() =>
+              emit(this, "export-har", { area: this.area, ids: list.map((e) => e.id) })}
+          >Export HAR</button>
         </div>
         ${this.#statusValid ? nothing : html`<div class="hint bad" id="status-hint" role="alert">
           Status “${this.status}” is not a filter: type a code (404), a class (4xx) or its first
@@ -421,9 +431,7 @@ export class InspectorView extends LitElement {
                     e.id
                 } @click=${() => emit(this, "select", e.id)}>
                   <td>${e.id}</td>
-                  <td class="time" title=${`${new Date(e.time).toISOString()} (UTC)`}>${
-                  localTime(e.time, this.timeZone).slice(11)
-                }</td>
+                  <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</td>
                   <td class="area" title=${e.area}>${e.area}</td>
                   <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${
                   sub ? html`<span class="sub muted">${sub}</span>` : nothing

@@ -9,40 +9,14 @@ import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { markdown, sanitized } from "./markdown.ts";
-
-export interface Faq {
-  id: number;
-  repositoryId: number;
-  directoryId: number;
-  question: string;
-  answers: { content: string; type: "text" | "html" }[];
-  similars: { question: string }[];
-  onlineDateFrom: string | null;
-  onlineDateTo: string | null;
-  updateTime: string;
-  attachments: { fileKey: string; fileName?: string }[];
-}
-
-export interface KbFile {
-  id: number;
-  name: string;
-  size: number;
-  type: string;
-  directoryNames: string[];
-  effectiveStatus: string;
-  effectiveFrom: number | null;
-  effectiveTo: number | null;
-  introduction: string;
-  tags: { name: string }[];
-  text: string;
-  updateTime: string;
-}
+import { timeOf } from "./local-time.ts";
+import type { FaqRow, FileRow } from "./control-client.ts";
 
 /** What the detail pane shows: an entry, a document, or the FAQ form (`faq` null: a new one). */
 export type Detail =
-  | { kind: "faq"; faq: Faq }
-  | { kind: "file"; file: KbFile }
-  | { kind: "faq-form"; faq: Faq | null; directoryId: number };
+  | { kind: "faq"; faq: FaqRow }
+  | { kind: "file"; file: FileRow }
+  | { kind: "faq-form"; faq: FaqRow | null; directoryId: number };
 
 const answer = (a: { content: string; type: string }) =>
   a.type === "html" ? sanitized(a.content) : markdown(a.content);
@@ -85,11 +59,14 @@ export class KbDetail extends LitElement {
   /** Media links fetched so far, by fileKey (or `file-<id>`). */
   @property({ attribute: false })
   accessor links: Record<string, string> = {};
+  /** The tenant's zone, for the validity times. */
+  @property()
+  accessor timeZone = "Asia/Shanghai";
   /** The FAQ whose delete waits for a "yes" in place. */
   @state()
   accessor confirmingDelete = 0;
 
-  #submit(event: Event, faq: Faq | null, directoryId: number) {
+  #submit(event: Event, faq: FaqRow | null, directoryId: number) {
     event.preventDefault();
     const f = new FormData(event.target as HTMLFormElement);
     const lines = (name: string) =>
@@ -106,7 +83,7 @@ export class KbDetail extends LitElement {
     });
   }
 
-  #form(faq: Faq | null, directoryId: number) {
+  #form(faq: FaqRow | null, directoryId: number) {
     return html`
       <h3>${faq ? `Edit FAQ ${faq.id}` : "New FAQ"}</h3>
       <form @submit=${(e: Event) => this.#submit(e, faq, directoryId)} aria-label="FAQ">
@@ -144,7 +121,7 @@ export class KbDetail extends LitElement {
       : html`<button @click=${ask}>Media link</button>`;
   }
 
-  #faq(faq: Faq) {
+  #faq(faq: FaqRow) {
     return html`
       <div class="row">
         <h3 id="detail-title">${faq.question}</h3>
@@ -174,7 +151,7 @@ export class KbDetail extends LitElement {
       ${faq.attachments.length
         ? html`<h4>Attachments</h4>${
           faq.attachments.map((a) =>
-            html`<div>${a.fileName ?? a.fileKey} ${
+            html`<div>${a.fileName} ${
               this.#link(
                 a.fileKey,
                 () => emit(this, "faq-link", { faqId: faq.id, fileKey: a.fileKey }),
@@ -186,8 +163,8 @@ export class KbDetail extends LitElement {
     `;
   }
 
-  #file(file: KbFile) {
-    const time = (t: number | null) => t === null ? "open" : new Date(t).toISOString();
+  #file(file: FileRow) {
+    const time = (t: number | null) => t === null ? "open" : timeOf(t, this.timeZone);
     return html`
       <h3 id="detail-title">${file.name}</h3>
       <div class="muted">document ${file.id} · ${file.directoryNames.join(" / ")} · ${file.size} B ·

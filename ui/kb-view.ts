@@ -10,45 +10,23 @@ import { customElement, property } from "lit/decorators.js";
 import { panes, shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { markdown, unhighlight } from "./markdown.ts";
-import type { Detail, Faq, KbFile } from "./kb-detail.ts";
+import type { Detail } from "./kb-detail.ts";
+import type {
+  DirectoryNode,
+  KbItems,
+  QaReply,
+  RepositoryRow,
+  SearchHit,
+} from "./control-client.ts";
 import "./kb-detail.ts";
 
-export interface Directory {
-  id: number;
-  name: string;
-  subDirectories: Directory[] | null;
-}
-
-export interface Repository {
-  id: number;
-  name: string;
-  kind: string;
-}
-
-export interface KbItems {
-  faqs: Faq[];
-  files: (KbFile & { directoryId: number })[];
-  recycled: { type: string; name: string; deleteTime: string; daysLeft: number }[];
-}
-
-export interface Hit {
-  id: string;
-  knowledgeType: string;
-  name: string;
-  content: string;
-}
-
-export interface QaAnswer {
-  question: string;
-  content: string;
-  faqs: { id: number; name: string }[];
-  files: { id: number; name: string }[];
-}
+/** A question asked in the Ask box, with ccemu's reply (chat_conversation_on_open). */
+export type QaAnswer = QaReply & { question: string };
 
 /** The directory and every directory under it. */
-function subtree(dirs: Directory[], id: number): Set<number> {
+function subtree(dirs: DirectoryNode[], id: number): Set<number> {
   const found = new Set<number>();
-  const walk = (list: Directory[], inside: boolean) => {
+  const walk = (list: DirectoryNode[], inside: boolean) => {
     for (const d of list) {
       const here = inside || d.id === id;
       if (here) found.add(d.id);
@@ -111,23 +89,25 @@ export class KbView extends LitElement {
   ];
 
   @property({ attribute: false })
-  accessor repositories: Repository[] = [];
+  accessor repositories: RepositoryRow[] = [];
   @property({ type: Number })
   accessor repositoryId = 0;
   @property({ attribute: false })
-  accessor tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
+  accessor tree: { FAQ: DirectoryNode[]; FILE: DirectoryNode[] } = { FAQ: [], FILE: [] };
   @property({ attribute: false })
   accessor items: KbItems = { faqs: [], files: [], recycled: [] };
   @property({ attribute: false })
   accessor directory: { type: "FAQ" | "FILE"; id: number } | null = null;
   @property({ attribute: false })
-  accessor hits: Hit[] | null = null;
+  accessor hits: SearchHit[] | null = null;
   @property({ attribute: false })
   accessor answer: QaAnswer | null = null;
   @property({ attribute: false })
   accessor detail: Detail | null = null;
   @property({ attribute: false })
   accessor links: Record<string, string> = {};
+  @property()
+  accessor timeZone = "Asia/Shanghai";
 
   escape(): boolean {
     if (!this.detail) return false;
@@ -135,7 +115,7 @@ export class KbView extends LitElement {
     return true;
   }
 
-  #tree(type: "FAQ" | "FILE", dirs: Directory[]): TemplateResult {
+  #tree(type: "FAQ" | "FILE", dirs: DirectoryNode[]): TemplateResult {
     return html`<ul>${
       dirs.map((d) => {
         const on = this.directory?.type === type && this.directory.id === d.id;
@@ -251,12 +231,13 @@ export class KbView extends LitElement {
         ${this.#list()}
       </section>
       <section class="panel" aria-label="Detail">
-        <ccemu-kb-detail .detail=${this.detail} .links=${this.links}></ccemu-kb-detail>
+        <ccemu-kb-detail .detail=${this.detail} .links=${this.links} .timeZone=${this
+          .timeZone}></ccemu-kb-detail>
       </section>
     `;
   }
 
-  #hit(h: Hit) {
+  #hit(h: SearchHit) {
     const name = unhighlight(h.name), content = unhighlight(h.content);
     const terms = [...new Set([...name.terms, ...content.terms])];
     const open = () =>

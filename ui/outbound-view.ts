@@ -8,7 +8,7 @@
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
-import { localTime } from "./local-time.ts";
+import { timeOf } from "./local-time.ts";
 import { emit } from "./events.ts";
 import {
   outcomeChart,
@@ -17,27 +17,21 @@ import {
   outcomeSeries,
   timelineChart,
 } from "./outbound-charts.ts";
-import type { CallRow, TaskRow } from "./control-client.ts";
-import type { ImportAnswer } from "./customer-import.ts";
-import type { Resources } from "./task-form.ts";
+import type {
+  Account,
+  CallbackCheck,
+  CallbackUrl,
+  CallDetail,
+  CallRow,
+  ConsoleResources,
+  DeliveryRow,
+  ImportAnswer,
+  TaskRow,
+} from "./control-client.ts";
 import "./chart-view.ts";
 import "./callbacks-panel.ts";
-import type { CallbackCheck, CallbackUrl, DeliveryRow } from "./callbacks-panel.ts";
 import "./customer-import.ts";
 import "./task-form.ts";
-
-export interface Account {
-  enterpriseId: string;
-  aiSeats: number;
-  smsBalance: number;
-  aiExpiresAt: number | null;
-}
-
-export interface CallDetail {
-  phoneLogs: { speaker: string; content: string; startTime: number }[];
-  callInstance: Record<string, unknown> & { callInstanceId: number; luyinOssUrl?: string | null };
-  taskResult: { resultName: string; resultValue: string }[];
-}
 
 /** The one naming rule: the vendor's word, its translation, the code. */
 export const words = (vendor: string, english: string, code: number | null) =>
@@ -180,7 +174,7 @@ export class OutboundView extends LitElement {
   @property({ attribute: false })
   accessor account: Account | null = null;
   @property({ attribute: false })
-  accessor resources: Resources = { scripts: [], lines: [] };
+  accessor resources: ConsoleResources = { scripts: [], lines: [] };
   @property({ attribute: false })
   accessor importAnswer: ImportAnswer | null = null;
   @property({ attribute: false })
@@ -211,7 +205,7 @@ export class OutboundView extends LitElement {
 
   #local(instant: number | null | undefined, zone = this.timeZone) {
     if (instant === null || instant === undefined) return "—";
-    return localTime(instant, zone);
+    return timeOf(instant, zone);
   }
 
   #account(event: Event) {

@@ -6,8 +6,16 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { Check, Robot, ScenarioReport, SessionSummary, StepReport } from "./control-client.ts";
-import type { RunSummary, ScenarioSummary } from "./controllers/scenarios.ts";
+import type {
+  Check,
+  Robot,
+  RunSummary,
+  ScenarioReport,
+  ScenarioSummary,
+  SessionSummary,
+  StepReport,
+} from "./control-client.ts";
+import type { ListedScenario } from "./controllers/scenarios.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { emitPickedJson } from "./picked-file.ts";
@@ -96,7 +104,7 @@ export class ScenariosView extends LitElement {
   @property({ attribute: false })
   accessor scenarios: ScenarioSummary[] = [];
   @property({ attribute: false })
-  accessor loaded: ScenarioSummary[] = [];
+  accessor loaded: ListedScenario[] = [];
   @property({ attribute: false })
   accessor robots: Robot[] = [];
   @property()
@@ -130,7 +138,7 @@ export class ScenariosView extends LitElement {
     return emitPickedJson(this, event, "load-scenario");
   }
 
-  #scenario(s: ScenarioSummary, loaded: boolean) {
+  #scenario(s: ListedScenario, loaded: boolean) {
     const last = this.runs.findLast((r) => r.name === s.name);
     return html`
       <div class="scenario" data-scenario=${s.name}>

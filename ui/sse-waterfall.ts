@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { PushRecord } from "../emulator/gateway/schemas.ts";
+import type { PushRecord } from "./control-client.ts";
 import { shared } from "./styles.ts";
 
 @customElement("ccemu-waterfall")

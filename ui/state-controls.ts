@@ -11,14 +11,8 @@ import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { emitPickedJson } from "./picked-file.ts";
 import "./fault-rules.ts";
-import type { FaultRule } from "./fault-rules.ts";
-
-export interface KeyRow {
-  accessKeyId: string;
-  enterpriseId: string;
-  username: string;
-  permissions: string[];
-}
+import type { FaultDraftView, FaultRule } from "./fault-rules.ts";
+import type { PublicKey } from "./control-client.ts";
 
 const UNITS = [["min", 60_000], ["h", 3_600_000], ["day", 86_400_000]] as const;
 
@@ -76,13 +70,16 @@ export class StateControls extends LitElement {
   ];
 
   @property({ attribute: false })
-  accessor keys: KeyRow[] = [];
+  accessor keys: PublicKey[] = [];
   @property({ attribute: false })
   accessor clock: { mode: string; iso: string } | null = null;
   @property()
   accessor notice = "";
   @property({ attribute: false })
   accessor faults: FaultRule[] = [];
+  /** A rule drafted like a journal entry's request, prefilling the fault form. */
+  @property({ attribute: false })
+  accessor draft: FaultDraftView | null = null;
   @property({ attribute: false })
   accessor operations: string[] = [];
   /** The action waiting for a "yes" in place: a reset or clearing the journal. */
@@ -166,6 +163,13 @@ export class StateControls extends LitElement {
     `;
   }
 
+  /** Opens a pane, as the addresses `#keys`, `#faults` and `#clock` ask (the overview's links). */
+  openPane(pane: "keys" | "faults" | "clock"): void {
+    const id = pane === "clock" ? "clock-controls" : pane;
+    const details = this.renderRoot.querySelector(`#${id}`) as HTMLDetailsElement | null;
+    if (details) details.open = true;
+  }
+
   /** Opens the fault rules' pane (the inspector's "Fault rules" link). */
   openFaults(): void {
     const pane = this.renderRoot.querySelector("#faults") as HTMLDetailsElement | null;
@@ -180,7 +184,8 @@ export class StateControls extends LitElement {
           ? `, fired ${fired}`
           : ""})</summary>
         <div class="pop panel wide">
-          <ccemu-fault-rules .rules=${this.faults} .operations=${this.operations}
+          <ccemu-fault-rules .rules=${this.faults} .operations=${this.operations} .draft=${this
+            .draft}
             .keys=${this.keys.map((k) => k.accessKeyId)}></ccemu-fault-rules>
         </div>
       </details>

@@ -7,11 +7,7 @@ import { css, html, LitElement } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
-
-export interface Resources {
-  scripts: { enterpriseId: string; robotDefId: number; robotName: string; variables: string[] }[];
-  lines: { enterpriseId: string; userPhoneId: number; phone: string; enabled: boolean }[];
-}
+import type { ConsoleResources } from "./control-client.ts";
 
 /** Finish statuses a redial rule may name (spec 2.2: 1–10). */
 const REDIAL_ON: [number, string][] = [
@@ -59,7 +55,7 @@ export class TaskForm extends LitElement {
   ];
 
   @property({ attribute: false })
-  accessor resources: Resources = { scripts: [], lines: [] };
+  accessor resources: ConsoleResources = { scripts: [], lines: [] };
 
   #submit(event: Event) {
     event.preventDefault();

@@ -26,35 +26,44 @@ export const ApiSendRequest = z.strictObject({
 export function apiRoutes(emulator: Emulator) {
   return new Hono<AppEnv>().post("/api/send", async (c) => {
     const input = parseParameters(ApiSendRequest, await jsonObject(c, 1024 * 1024));
-    const key = emulator.findKey(input.accessKeyId);
-    if (!key) {
-      throw new ApiError("ResourceNotFound", `accessKeyId: no access key ${input.accessKeyId}.`);
-    }
-    const [method, path] = input.operation.split(" ");
-    const url = new URL(path, emulator.selfOrigin);
-    const business = method === "GET" ? input.params : input.query ?? {};
-    for (const [name, value] of queryPairs(business)) url.searchParams.append(name, value);
-    const body = method === "POST" ? JSON.stringify(input.params) : undefined;
-    const now = emulator.clock.now();
-    const signing = { accessKeyId: key.accessKeyId, accessKeySecret: key.accessKeySecret, now };
-    const signed = signUrl({ method, url: url.href, ...signing });
-    const response = await fetch(signed.url, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json; charset=UTF-8" },
-      body,
-    });
-    const answer = await response.json();
-    const entry = typeof answer?.requestId === "string"
-      ? emulator.journal.list({ requestId: answer.requestId }).at(-1)
-      : undefined;
-    return c.json({
-      status: response.status,
-      body: answer,
-      url: signed.url,
-      stringToSign: signed.stringToSign,
-      journalId: entry?.id ?? null,
-      curl: curlCommand({ method, url: url.href, body, ...signing }),
-      java: javaSnippet(method, signed.url, body),
-    });
+    return c.json(await sendSigned(emulator, input));
   });
 }
+
+/** Signs the operation with the key named, sends it to this ccemu, and answers what came back. */
+async function sendSigned(emulator: Emulator, input: z.infer<typeof ApiSendRequest>) {
+  const key = emulator.findKey(input.accessKeyId);
+  if (!key) {
+    throw new ApiError("ResourceNotFound", `accessKeyId: no access key ${input.accessKeyId}.`);
+  }
+  const [method, path] = input.operation.split(" ");
+  const url = new URL(path, emulator.selfOrigin);
+  const business = method === "GET" ? input.params : input.query ?? {};
+  for (const [name, value] of queryPairs(business)) url.searchParams.append(name, value);
+  const body = method === "POST" ? JSON.stringify(input.params) : undefined;
+  const now = emulator.clock.now();
+  const signing = { accessKeyId: key.accessKeyId, accessKeySecret: key.accessKeySecret, now };
+  const signed = signUrl({ method, url: url.href, ...signing });
+  const response = await fetch(signed.url, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json; charset=UTF-8" },
+    body,
+  });
+  // Every operation answers a JSON object (its fields, or the vendor's error).
+  const answer: Record<string, unknown> = await response.json();
+  const entry = typeof answer?.requestId === "string"
+    ? emulator.journal.list({ requestId: answer.requestId }).at(-1)
+    : undefined;
+  return {
+    status: response.status,
+    body: answer,
+    url: signed.url,
+    stringToSign: signed.stringToSign,
+    journalId: entry?.id ?? null,
+    curl: curlCommand({ method, url: url.href, body, ...signing }),
+    java: javaSnippet(method, signed.url, body),
+  };
+}
+
+/** What `/_emulator/api/send` answers: the UI's API view shows it. */
+export type SentAnswer = Awaited<ReturnType<typeof sendSigned>>;

@@ -38,15 +38,16 @@ function checkUnits(body: Record<string, unknown>): void {
   }
 }
 
+/** The clock with the first tenant's zone: the UI shows local time the way tenants see it. */
+export const clockReading = (emulator: Emulator) => ({
+  ...emulator.clock.status(),
+  timeZone: emulator.state.enterprises[0]?.timeZone ?? "Asia/Shanghai",
+});
+
 export function clockRoutes(emulator: Emulator) {
   const clock = emulator.clock;
   return new Hono<AppEnv>()
-    // The first tenant's zone beside the instant: the UI shows local time the way tenants see it.
-    .get("/", (c) =>
-      c.json({
-        ...clock.status(),
-        timeZone: emulator.state.enterprises[0]?.timeZone ?? "Asia/Shanghai",
-      }))
+    .get("/", (c) => c.json(clockReading(emulator)))
     .post("/", async (c) => {
       const { mode, now } = parseParameters(SetClockRequest, await jsonObject(c, 4096));
       if (mode) clock.setMode(mode);

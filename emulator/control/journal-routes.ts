@@ -9,6 +9,7 @@ import { ApiError } from "../core/errors.ts";
 import { vLong } from "../signed-api/fields.ts";
 import { parseParameters } from "../core/validation.ts";
 import { curlCommand, plainCurl } from "../signed-api/curl.ts";
+import { journalHar } from "./har.ts";
 
 const journalQuery = (areas: string[]) =>
   z.strictObject({
@@ -44,6 +45,16 @@ export function journalRoutes(emulator: Emulator, areas: string[]) {
       const filter = parseParameters(JournalQuery, c.req.query());
       const entries = emulator.journal.list(filter);
       return c.json({ entries, size: emulator.journal.size, capacity: emulator.journal.capacity });
+    })
+    // Before `/journal/:id`, which would take `har` for an id.
+    .get("/journal/har", (c) => {
+      const filter = parseParameters(JournalQuery, c.req.query());
+      const har = journalHar(emulator.journal.list(filter), {
+        origin: emulator.selfOrigin,
+        filter,
+      });
+      c.header("content-disposition", 'attachment; filename="ccemu-journal.har"');
+      return c.json(har);
     })
     .get("/journal/:id", (c) => {
       const entry = emulator.journal.get(Number(c.req.param("id")));

@@ -11,9 +11,10 @@ import { jsonObject } from "../core/body.ts";
 import { VERSION } from "../version.ts";
 
 /** A key as the control API shows it: everything but the secret. */
-function publicKey({ accessKeySecret: _, ...key }: AccessKey) {
+export function publicKey({ accessKeySecret: _, ...key }: AccessKey) {
   return key;
 }
+export type PublicKey = ReturnType<typeof publicKey>;
 
 function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });

@@ -127,6 +127,17 @@ export class Emulator<S extends CoreState = CoreState> {
     this.events.publish({ type: "state", change: "snapshot-imported" });
   }
 
+  /**
+   * Replaces the state with one already checked (records kept from an answer): the clock, the
+   * generator and stored bytes go on; every area rebuilds what it derives, as after an import.
+   */
+  replaceState(state: S, change: string, detail?: Record<string, unknown>): void {
+    const media = [...this.media];
+    this.#load(state, this.random.state);
+    for (const [key, stored] of media) if (!this.media.has(key)) this.media.set(key, stored);
+    this.events.publish({ type: "state", change, detail });
+  }
+
   findKey(accessKeyId: string): AccessKey | undefined {
     return this.state.accessKeys.find((key) => key.accessKeyId === accessKeyId);
   }

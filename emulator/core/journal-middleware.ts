@@ -42,7 +42,8 @@ async function unreadBody(c: Exchange): Promise<StoredBody | null> {
   if (!c.req.raw.body || c.req.raw.bodyUsed) return null;
   const read = await readBody(c.req.raw, MAX_STORED_BODY, contentLength);
   const prefix = bodyText(read);
-  if (!read.overLimit) return prefix === "" ? null : storeBody(prefix);
+  // The size in bytes: a binary body's decoded text is longer (an invalid byte becomes three).
+  if (!read.overLimit) return prefix === "" ? null : storeBody(prefix, read.bytes.length);
   return {
     text: prefix,
     size: declaredSize(contentLength) ?? read.bytes.length,
@@ -50,14 +51,16 @@ async function unreadBody(c: Exchange): Promise<StoredBody | null> {
   };
 }
 
+const UTF8 = new TextDecoder();
+
 /** A response body the handler did not serialize itself: read from a clone. */
 async function unserializedBody(response: Response): Promise<StoredBody | null> {
   // Streams are recorded event by event by whoever produces them, never buffered here.
   if (!response.body || response.headers.get("content-type")?.startsWith("text/event-stream")) {
     return null;
   }
-  const text = await response.clone().text();
-  return text === "" ? null : storeBody(text);
+  const bytes = await response.clone().bytes();
+  return bytes.length === 0 ? null : storeBody(UTF8.decode(bytes), bytes.length);
 }
 
 /**

@@ -11,6 +11,7 @@ import { faultControlRoutes } from "./control-routes.ts";
 import { applyFault } from "./effects.ts";
 import { faultsSlice } from "./schemas.ts";
 import { FaultStore, type KnownOperation } from "./store.ts";
+import { faultsOverview } from "./overview.ts";
 
 export interface FaultArea extends Area {
   store: FaultStore;
@@ -24,6 +25,7 @@ export function createFaultArea(emulator: Emulator, operations: KnownOperation[]
     slice: faultsSlice,
     control: faultControlRoutes(store),
     load: () => {},
+    overview: () => faultsOverview(store),
   };
 }
 

@@ -5,6 +5,7 @@ import { gatewayControlRoutes, mediaRoutes } from "./control-routes.ts";
 import { gatewayOperations } from "./routes.ts";
 import { gatewaySlice } from "./schemas.ts";
 import { GatewayStore } from "./store.ts";
+import { gatewayOverview } from "./overview.ts";
 
 export interface GatewayArea extends Area {
   store: GatewayStore;
@@ -21,5 +22,6 @@ export function createGatewayArea(emulator: Emulator): GatewayArea {
     storage: mediaRoutes(store),
     load: () => store.load(),
     close: () => store.shutdown(),
+    overview: () => gatewayOverview(store),
   };
 }

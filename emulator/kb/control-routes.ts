@@ -7,12 +7,10 @@ import type { AppEnv } from "../core/app-env.ts";
 import { jsonObject } from "../core/body.ts";
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
-import { directoryNames, fileView } from "./files.ts";
-import { recycledWithDaysLeft } from "./recycle-bin.ts";
+import { repositoryItems, repositoryRows } from "./console-views.ts";
 import { ControlSearchRequest } from "./schemas.ts";
 import { hitOf, search } from "./search.ts";
 import { directoryTree } from "./directories.ts";
-import { faqView } from "./faqs.ts";
 import type { KbStore } from "./store.ts";
 import type { Tenant } from "../core/tenants.ts";
 
@@ -44,27 +42,7 @@ export function kbControlRoutes(store: KbStore) {
     return Number(text);
   };
   return new Hono<AppEnv>().basePath("/kb")
-    .get("/repositories", (c) => {
-      const kb = store.state, me = viewer();
-      const mine = (r: { enterpriseId: string }) => r.enterpriseId === me.enterpriseId;
-      return c.json({
-        repositories: [
-          ...kb.publicRepositories.filter(mine).map((r) => ({
-            id: r.id,
-            name: r.name,
-            kind: "public",
-          })),
-          ...kb.personalRepositories.filter((r) => mine(r) && r.owner === me.key.username).map((
-            r,
-          ) => ({ id: r.id, name: r.name, kind: "personal" })),
-          ...kb.botRepositories.filter(mine).map((r) => ({
-            id: r.id,
-            name: r.name,
-            kind: "robot",
-          })),
-        ],
-      });
-    })
+    .get("/repositories", (c) => c.json({ repositories: repositoryRows(store, viewer()) }))
     .get("/tree", (c) => {
       const type = c.req.query("type") === "FILE" ? "FILE" : "FAQ";
       return c.json({
@@ -72,23 +50,8 @@ export function kbControlRoutes(store: KbStore) {
       });
     })
     .get("/items", (c) => {
-      const id = repositoryId(c.req.query("repositoryId")), me = viewer();
-      return c.json({
-        faqs: store.state.faqs.filter((f) =>
-          f.repositoryId === id && f.enterpriseId === me.enterpriseId
-        ).map(faqView),
-        files: store.state.files.filter((f) =>
-          f.repositoryId === id && f.enterpriseId === me.enterpriseId
-        ).map((f) => ({
-          ...fileView(f, store.now),
-          directoryNames: directoryNames(store, f.directoryId),
-          effectiveFrom: f.effectiveFrom,
-          effectiveTo: f.effectiveTo,
-          // The text Q&A and search read, for the document's detail (the bytes are a link away).
-          text: f.text.slice(0, 20_000),
-        })),
-        recycled: recycledWithDaysLeft(store, me, id),
-      });
+      const id = repositoryId(c.req.query("repositoryId"));
+      return c.json(repositoryItems(store, viewer(), id));
     })
     .post("/search", async (c) => {
       const q = parseParameters(ControlSearchRequest, await jsonObject(c, 65536));

@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../core/errors.ts";
 import type { Tenant } from "../core/tenants.ts";
+import type { DirectoryNode } from "./answers.ts";
 import type { EditDirectoryInput, SaveDirectoryInput } from "./schemas.ts";
 import { type Directory, findDirectory, findRepository, type KbStore, subtree } from "./store.ts";
 
@@ -48,7 +49,7 @@ export function directoryTree(
   const all = store.state.directories.filter((d) =>
     d.repositoryId === repositoryId && d.type === type && d.enterpriseId === t.enterpriseId
   );
-  const node = (d: Directory): Record<string, unknown> => {
+  const node = (d: Directory): DirectoryNode => {
     const children = all.filter((child) => child.parentId === d.id).sort((a, b) => a.id - b.id).map(
       node,
     );

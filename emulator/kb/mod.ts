@@ -7,6 +7,7 @@ import { kbSlice } from "./schemas.ts";
 import { kbStorageRoutes } from "./storage-routes.ts";
 import { seedDocumentBytes } from "./seed.ts";
 import { KbStore } from "./store.ts";
+import { kbOverview } from "./overview.ts";
 
 export interface KbArea extends Area {
   store: KbStore;
@@ -26,5 +27,6 @@ export function createKbArea(emulator: Emulator): KbArea {
       // Fixture documents carry their text: their bytes are seeded whenever the state is loaded.
       seedDocumentBytes(store);
     },
+    overview: () => kbOverview(store),
   };
 }

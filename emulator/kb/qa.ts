@@ -61,6 +61,9 @@ export function answer(
   };
 }
 
+/** chat_conversation_on_open's `result`: the reply and the entries or documents it came from. */
+export type QaReply = ReturnType<typeof answer>;
+
 /** `+08:00` for the zone at the instant. */
 function localOffset(instant: number, timeZone: string): string {
   const name =

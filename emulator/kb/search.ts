@@ -211,6 +211,9 @@ export function hitOf(store: KbStore, candidate: Candidate, terms: string[]) {
   };
 }
 
+/** A search hit, an entry's or a document's (what the UI's search lists). */
+export type SearchHit = ReturnType<typeof hitOf>;
+
 /** `search_knowledge_on_open`: ranked hits in the repositories named (each checked), paged. */
 export function searchKnowledge(store: KbStore, t: Tenant, q: SearchQuery) {
   (q.repositoryIds ?? []).forEach((id, i) => findRepository(store, t, id, `repositoryIds[${i}]`));

@@ -89,6 +89,12 @@ export const ROUTES: DocumentedRoute[] = [
     body: AdvanceRequest,
   },
   { method: "GET", path: "/_emulator/journal", summary: "Journal entries, filtered." },
+  {
+    method: "GET",
+    path: "/_emulator/journal/har",
+    summary:
+      "The journal as a HAR 1.2 file (a download), with the same filters as /_emulator/journal.",
+  },
   { method: "GET", path: "/_emulator/journal/{id}", summary: "One journal entry." },
   {
     method: "GET",
@@ -100,6 +106,12 @@ export const ROUTES: DocumentedRoute[] = [
     method: "GET",
     path: "/_emulator/events",
     summary: "Live events (server-sent): journal entries, state changes, visitor sessions.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/overview",
+    summary:
+      "Everything at a glance: counts per area, clock, keys (no secrets), fault rules, newest errors and findings.",
   },
   {
     method: "POST",
@@ -329,5 +341,23 @@ export const ROUTES: DocumentedRoute[] = [
     method: "GET",
     path: "/_emulator/sample-agents/platform-a/assets/{name}",
     summary: "Files the platform-A sample agent links.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/journal/{id}/fault-rule",
+    summary:
+      "The matchers of a fault rule like one journal entry's request (area, operation, key, parameters as validated): add it with an effect through POST /_emulator/faults.",
+  },
+  {
+    method: "GET",
+    path: "/_emulator/journal/{id}/fixture",
+    summary:
+      "A signed read's answer as fixture data: the records ccemu fixtures would build from it, in the signing key's tenant.",
+  },
+  {
+    method: "POST",
+    path: "/_emulator/journal/{id}/keep",
+    summary:
+      "Keep a recorded tenant's answer (an upstream entry) in the state: its records added or replaced by id; answers what changed.",
   },
 ];

@@ -2,6 +2,7 @@
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
 import { type Account, AccountChange } from "./schemas.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import type { OutboundStore } from "./store.ts";
 
 /** The account of an enterprise that exists. */
@@ -13,7 +14,11 @@ export function tenantAccount(store: OutboundStore, enterpriseId: string): Accou
 }
 
 /** Applies a change (all checked first) and re-evaluates the tenant's running tasks now. */
-export function changeAccount(store: OutboundStore, enterpriseId: string, body: unknown): Account {
+export function changeAccount(
+  { store, dialer }: OutboundRuntime,
+  enterpriseId: string,
+  body: unknown,
+): Account {
   const target = tenantAccount(store, enterpriseId);
   const change = parseParameters(AccountChange, body);
   if (change.aiSeats !== undefined) target.aiSeats = change.aiSeats;
@@ -21,6 +26,6 @@ export function changeAccount(store: OutboundStore, enterpriseId: string, body: 
   if (change.aiExpiresAt !== undefined) {
     target.aiExpiresAt = change.aiExpiresAt;
   }
-  store.dialer.reconcile(target.enterpriseId);
+  dialer.reconcile(target.enterpriseId);
   return target;
 }

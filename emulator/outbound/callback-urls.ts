@@ -5,13 +5,14 @@
  */
 import { ApiError } from "../core/errors.ts";
 import { parseParameters } from "../core/validation.ts";
-import { MAX_ATTEMPTS, received as reached } from "./callbacks.ts";
+import { type CallbackSender, MAX_ATTEMPTS, received as reached } from "./callbacks.ts";
 import {
   CALL_STATUS,
   type CallbackDelivery,
   type CallbackUrl,
   CallbackUrlChange,
 } from "./schemas.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import type { OutboundStore } from "./store.ts";
 
 export function setCallbackUrl(
@@ -58,10 +59,13 @@ export function removeCallbackUrl(store: OutboundStore, enterpriseId: string): C
 }
 
 /** A delivery as the control API shows it: with whether an attempt is on the wire now. */
-export const deliveryView = (store: OutboundStore, delivery: CallbackDelivery) => ({
+export const deliveryView = (callbacks: CallbackSender, delivery: CallbackDelivery) => ({
   ...delivery,
-  sending: store.callbacks.sending(delivery),
+  sending: callbacks.sending(delivery),
 });
+
+/** A delivery as the control API and the UI's delivery log show it. */
+export type DeliveryRow = ReturnType<typeof deliveryView>;
 
 /** The delivery log, oldest first; only a task's when `callJobId` is given. */
 export const deliveriesOf = (store: OutboundStore, callJobId?: string | number) =>
@@ -76,7 +80,10 @@ export function findDelivery(store: OutboundStore, deliveryId: string): Callback
 }
 
 /** "Deliver again": a new delivery of the same record, to the URL registered now. */
-export function redeliver(store: OutboundStore, deliveryId: string): CallbackDelivery {
+export function redeliver(
+  { store, callbacks }: OutboundRuntime,
+  deliveryId: string,
+): CallbackDelivery {
   const delivery = findDelivery(store, deliveryId);
   if (delivery.status === "pending") {
     throw new ApiError(
@@ -96,7 +103,7 @@ export function redeliver(store: OutboundStore, deliveryId: string): CallbackDel
   }
   const record = store.state.calls.find((r) => r.callInstanceId === delivery.callInstanceId);
   if (!record) throw new ApiError("ResourceNotFound", `Call ${delivery.callInstanceId} is gone.`);
-  return store.callbacks.start(record, delivery.deliveryId);
+  return callbacks.start(record, delivery.deliveryId);
 }
 
 /** One finished call in the check: how many attempts reached the receiver (answered 2xx). */
@@ -130,9 +137,12 @@ export interface CallbackCheck {
 }
 
 /** Every finished call of the task reached the receiver exactly once (one 2xx answer). */
-export function checkCallbacks(store: OutboundStore, callJobId: string): CallbackCheck {
+export function checkCallbacks(
+  { store, dialer }: OutboundRuntime,
+  callJobId: string,
+): CallbackCheck {
   const task = store.taskAt(callJobId);
-  const records = store.records(task);
+  const records = dialer.records(task);
   const deliveries = new Map<number, CallbackDelivery[]>();
   for (const d of store.state.callbackDeliveries) {
     if (d.callJobId === task.callJobId) {

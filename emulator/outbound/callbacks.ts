@@ -13,7 +13,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { type JournalEntry, storeBody } from "../core/journal.ts";
 import { headersObject } from "../core/journal-middleware.ts";
 import { VERSION } from "../version.ts";
-import { callDoneEntry } from "./calls.ts";
+import { callDoneEntry } from "./call-entries.ts";
 import type { CallbackAttempt, CallbackDelivery, CallRecord, Task } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
 

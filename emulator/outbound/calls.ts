@@ -1,77 +1,24 @@
 /**
- * Call records as the API shows them: the call-done list (CallDoneVO, spec 2.4), the not-started
- * list, and the call detail (spec 2.5) with a dialogue made from the script's template.
+ * Call records as the API shows them: the call-done list (spec 2.4, its entries in
+ * call-entries.ts), the not-started list, the call detail (spec 2.5) with its dialogue, and the
+ * recording's bytes.
  */
 import type { Tenant } from "../core/tenants.ts";
-import { CALL_DETAIL_STATUS_DESC, FINISH_STATUS_DESC } from "./outcomes.ts";
 import {
-  CALL_STATUS,
-  type CallDoneQuery,
-  type CallRecord,
-  type Script,
-  type Task,
-} from "./schemas.ts";
+  callDoneEntry,
+  outcomeFields,
+  recordingUrl,
+  resultList,
+  resultNames,
+} from "./call-entries.ts";
+import { phoneLogs } from "./dialogue.ts";
+import { CALL_DETAIL_STATUS_DESC } from "./outcomes.ts";
+import { page } from "./paging.ts";
+import type { OutboundRuntime } from "./runtime.ts";
+import { CALL_STATUS, type CallDoneQuery, type CallRecord } from "./schemas.ts";
 import type { OutboundStore } from "./store.ts";
-import { page } from "./task-views.ts";
 
-/** The recording ccemu serves for a call (a short silent WAV). */
-const recordingUrl = (store: OutboundStore, record: CallRecord) =>
-  record.finishStatus === 0
-    ? `${store.emulator.selfOrigin}/_storage/recordings/${record.callInstanceId}.wav`
-    : "";
-
-/** Names of the analysis results: the script's result definitions, or ccemu's defaults. */
-function resultNames(script: Script | undefined): [string, string] {
-  return [script?.resultDefs[0]?.name ?? "意向等级", script?.resultDefs[1]?.name ?? "关注点"];
-}
-
-/** `resultList`: the intention level and the labels, under the script's result names. */
-export function resultList(record: CallRecord, script: Script | undefined) {
-  if (record.intention === null) return [];
-  const [intention, labels] = resultNames(script);
-  return [
-    { name: intention, value: record.intention },
-    ...(record.labels.length ? [{ name: labels, value: record.labels.join(",") }] : []),
-  ];
-}
-
-/**
- * Status, outcome and times: the same fields, in the same order, in both call views, each view
- * with its own column of spec 2.6 for the finish status's text.
- */
-function outcomeFields(record: CallRecord, wording: Record<number, string>) {
-  return {
-    callInstanceStatus: record.callInstanceStatus,
-    finishStatus: record.finishStatus,
-    finishStatusDesc: record.finishStatus === null ? "" : wording[record.finishStatus],
-    duration: record.duration,
-    chatRound: record.chatRound,
-    startTime: record.startTime,
-    endTime: record.endTime,
-  };
-}
-
-/** A finished call as call_done_list shows it (CallDoneVO). */
-export function callDoneEntry(store: OutboundStore, record: CallRecord, task: Task) {
-  const script = store.scriptOf(task);
-  return {
-    callInstanceId: record.callInstanceId,
-    callJobId: record.callJobId,
-    callJobName: task.jobName,
-    customerTelephone: record.customerTelephone,
-    customerName: record.customerName,
-    ...outcomeFields(record, FINISH_STATUS_DESC),
-    luyinOssUrl: recordingUrl(store, record),
-    resultList: resultList(record, script),
-    properties: JSON.stringify(record.properties),
-    userProperties: JSON.stringify({
-      name: record.customerName,
-      phone: record.customerTelephone,
-      ...record.properties,
-    }),
-  };
-}
-
+/** A number not dialed yet as call_not_start_list shows it. */
 export function notStartedEntry(record: CallRecord) {
   return {
     callInstanceId: record.callInstanceId,
@@ -87,12 +34,16 @@ export function notStartedEntry(record: CallRecord) {
 }
 
 /** `call_done_list`: a task's finished calls in the order they ended, filtered and paged. */
-export function listDoneCalls(store: OutboundStore, tenant: Tenant, q: CallDoneQuery) {
+export function listDoneCalls(
+  { store, dialer }: OutboundRuntime,
+  tenant: Tenant,
+  q: CallDoneQuery,
+) {
   const task = store.findTask(tenant.enterpriseId, q.callJobId);
   const script = store.scriptOf(task);
   const from = q.startTime?.(tenant.timeZone) ?? -Infinity;
   const to = q.endTime?.(tenant.timeZone) ?? Infinity;
-  let done = store.dialer.done(task.callJobId);
+  let done = dialer.done(task.callJobId);
   if (
     q.finishStatus !== undefined || q.startTime !== undefined || q.endTime !== undefined ||
     q.resultQueryList?.length
@@ -112,49 +63,15 @@ export function listDoneCalls(store: OutboundStore, tenant: Tenant, q: CallDoneQ
 
 /** `call_not_start_list`: a task's numbers not dialed yet, paged. */
 export function listNotStarted(
-  store: OutboundStore,
+  { store, dialer }: OutboundRuntime,
   tenant: Tenant,
   q: { callJobId: number; pageNum?: number; pageSize?: number },
 ) {
   const task = store.findTask(tenant.enterpriseId, q.callJobId);
-  const waiting = store.records(task).filter((r) =>
+  const waiting = dialer.records(task).filter((r) =>
     r.callInstanceStatus === CALL_STATUS.NOT_STARTED
   );
   return page(waiting, q.pageNum, q.pageSize, notStartedEntry);
-}
-
-const fill = (text: string, properties: Record<string, unknown>) =>
-  text.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_, name) => String(properties[name] ?? ""));
-
-/** How often the AI speaks in a script's dialogue: the most chat rounds a call can have. */
-export const aiTurns = (script: Script | undefined) =>
-  script?.dialogue.filter((t) => t.speaker === "AI").length ?? 0;
-
-/**
- * The dialogue of an answered call: the script's turns, once, until the AI has spoken `chatRound`
- * times (the dialer caps `chatRound` at the script's AI turns), with the customer's last answer.
- */
-export function phoneLogs(record: CallRecord, script: Script | undefined) {
-  if (record.finishStatus !== 0) return [];
-  const turns: { speaker: "AI" | "ME"; content: string }[] = [];
-  let ai = 0;
-  for (const turn of script?.dialogue ?? []) {
-    if (turn.speaker === "AI" && ai++ === record.chatRound) break;
-    turns.push({ speaker: turn.speaker, content: fill(turn.content, record.properties) });
-  }
-  if (!turns.length) return [];
-  const start = (record.endTime ?? 0) - record.duration * 1000;
-  const step = (record.duration * 1000) / turns.length;
-  return turns.map((turn, i) => ({
-    callInstanceId: record.callInstanceId,
-    speaker: turn.speaker,
-    content: turn.content,
-    userMean: turn.speaker === "ME" ? "用户回答" : "",
-    userMeanDetail: [],
-    aiUnknown: 0,
-    startTime: Math.round(start + i * step),
-    endTime: Math.round(start + (i + 1) * step),
-  }));
 }
 
 /** The call detail of spec 2.5: dialogue, the call, the analysis results. */
@@ -202,6 +119,9 @@ export function callDetail(store: OutboundStore, record: CallRecord) {
     ],
   };
 }
+
+/** A call as the UI's call pane shows it (`GET /_emulator/outbound/calls/:callInstanceId`). */
+export type CallDetail = ReturnType<typeof callDetail>;
 
 /** `seconds` of silence: 8 kHz, 8-bit, mono PCM in a RIFF/WAVE container (8,000 bytes a second). */
 export function silentWav(seconds: number): Uint8Array {

@@ -3,9 +3,10 @@
  * with its English translation, why a task waits, a task's outcomes counted by finish status (the
  * stacked bar), and the scripts and lines a new task can use. Read through `/_emulator/outbound`.
  */
-import { callDoneEntry } from "./calls.ts";
+import { callDoneEntry } from "./call-entries.ts";
 import { FINISH_STATUS_DESC, FINISH_STATUS_NAME, FINISH_STATUSES } from "./outcomes.ts";
 import { CALL_STATUS, type CallRecord, type Task } from "./schemas.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import type { OutboundStore } from "./store.ts";
 import { statusTranslation } from "./task-states.ts";
 import { taskEntry } from "./task-views.ts";
@@ -34,8 +35,8 @@ export type TaskRow = ReturnType<typeof taskConsoleEntry>;
 /** A call as the console lists it (`GET /_emulator/outbound/tasks/:callJobId/calls`). */
 export type CallRow = ReturnType<typeof callConsoleEntry>;
 
-export function taskConsoleEntry(store: OutboundStore, task: Task) {
-  const records = store.records(task);
+export function taskConsoleEntry({ store, dialer }: OutboundRuntime, task: Task) {
+  const records = dialer.records(task);
   return {
     ...taskEntry(task, records),
     callJobStatusName: statusTranslation(task.callJobStatus),
@@ -43,7 +44,7 @@ export function taskConsoleEntry(store: OutboundStore, task: Task) {
     robotDefId: task.robotDefId,
     concurrencyQuota: task.concurrencyQuota,
     timeZone: store.timeZone(task.enterpriseId),
-    waiting: store.dialer.waiting(task),
+    waiting: dialer.waiting(task),
     outcomes: outcomeCounts(records),
   };
 }
@@ -57,6 +58,9 @@ export function callConsoleEntry(store: OutboundStore, record: CallRecord, task:
     rule: record.rule,
   };
 }
+
+/** What the new-task form offers (`GET /_emulator/outbound/resources`). */
+export type ConsoleResources = ReturnType<typeof consoleResources>;
 
 /** The scripts and lines of each tenant: what the new-task form offers. */
 export function consoleResources(store: OutboundStore) {

@@ -24,9 +24,11 @@ import {
   setCallbackUrl,
 } from "./callback-urls.ts";
 import { LineChange } from "./schemas.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import type { OutboundStore } from "./store.ts";
 
-export function outboundControlRoutes(store: OutboundStore) {
+export function outboundControlRoutes(outbound: OutboundRuntime) {
+  const { store, dialer, callbacks } = outbound;
   return new Hono<AppEnv>().basePath("/outbound")
     .get(
       "/accounts/:enterpriseId",
@@ -35,16 +37,16 @@ export function outboundControlRoutes(store: OutboundStore) {
     .patch(
       "/accounts/:enterpriseId",
       async (c) =>
-        c.json(changeAccount(store, c.req.param("enterpriseId"), await jsonObject(c, 4096))),
+        c.json(changeAccount(outbound, c.req.param("enterpriseId"), await jsonObject(c, 4096))),
     )
     .get(
       "/tasks",
-      (c) => c.json({ tasks: store.state.tasks.map((t) => taskConsoleEntry(store, t)) }),
+      (c) => c.json({ tasks: store.state.tasks.map((t) => taskConsoleEntry(outbound, t)) }),
     )
     .get("/resources", (c) => c.json(consoleResources(store)))
     .get("/tasks/:callJobId/calls", (c) => {
       const task = store.taskAt(c.req.param("callJobId"));
-      const records = store.records(task);
+      const records = dialer.records(task);
       const calls = records.slice(0, 500).map((r) => callConsoleEntry(store, r, task));
       return c.json({ total: records.length, calls });
     })
@@ -56,7 +58,7 @@ export function outboundControlRoutes(store: OutboundStore) {
     })
     .post(
       "/advance-until-idle",
-      (c) => c.json(advanceUntilIdle(store.dialer, store.emulator.clock)),
+      (c) => c.json(advanceUntilIdle(dialer, store.emulator.clock)),
     )
     .get("/callback-urls", (c) => c.json({ callbackUrls: store.state.callbackUrls }))
     .put(
@@ -74,25 +76,25 @@ export function outboundControlRoutes(store: OutboundStore) {
       const newest = deliveries.slice(-500).reverse();
       return c.json({
         total: deliveries.length,
-        deliveries: newest.map((d) => deliveryView(store, d)),
+        deliveries: newest.map((d) => deliveryView(callbacks, d)),
       });
     })
     .get(
       "/callback-deliveries/:deliveryId",
-      (c) => c.json(deliveryView(store, findDelivery(store, c.req.param("deliveryId")))),
+      (c) => c.json(deliveryView(callbacks, findDelivery(store, c.req.param("deliveryId")))),
     )
     .post(
       "/callback-deliveries/:deliveryId/redeliver",
-      (c) => c.json(deliveryView(store, redeliver(store, c.req.param("deliveryId"))), 201),
+      (c) => c.json(deliveryView(callbacks, redeliver(outbound, c.req.param("deliveryId"))), 201),
     )
     .get(
       "/tasks/:callJobId/callback-check",
-      (c) => c.json(checkCallbacks(store, c.req.param("callJobId"))),
+      (c) => c.json(checkCallbacks(outbound, c.req.param("callJobId"))),
     )
     .patch("/lines/:userPhoneId", async (c) => {
       const line = store.lineAt(c.req.param("userPhoneId"));
       Object.assign(line, parseParameters(LineChange, await jsonObject(c, 4096)));
-      store.dialer.reconcile(line.enterpriseId);
+      dialer.reconcile(line.enterpriseId);
       return c.json(line);
     });
 }

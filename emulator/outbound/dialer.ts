@@ -10,7 +10,7 @@
 import { type JournalEntry, storeBody } from "../core/journal.ts";
 import type { Clock } from "../core/clock.ts";
 import type { Emulator } from "../core/emulator.ts";
-import { aiTurns } from "./calls.ts";
+import { aiTurns } from "./dialogue.ts";
 import { outcomeFor } from "./outcomes.ts";
 import {
   type Account,
@@ -56,8 +56,8 @@ const byEnd = (a: CallRecord, b: CallRecord) =>
 const S = TASK_STATUS;
 
 /**
- * What the dialer reads and changes: the outbound store, declared here so that the store can own
- * its dialer without the two importing each other.
+ * What the dialer reads and changes: the outbound store (mod.ts hands it over), declared here so
+ * that the store and the dialer do not import each other.
  */
 export interface DialerStore {
   readonly state: OutboundState;
@@ -67,9 +67,10 @@ export interface DialerStore {
   scriptOf(task: Task): Script | undefined;
   isBlacklisted(enterpriseId: string, mobile: string): boolean;
   timeZone(enterpriseId: string): string;
-  /** Told when a record is finished for good (its result callback). */
-  callFinished(task: Task, record: CallRecord): void;
 }
+
+/** Told when a record is finished for good, with no redial to come (its result callback). */
+export type CallFinished = (task: Task, record: CallRecord) => void;
 
 /** A hang-up SMS ccemu "sent": journaled as an outbound entry of its own kind. */
 export interface SmsEntry extends JournalEntry {
@@ -79,14 +80,18 @@ export interface SmsEntry extends JournalEntry {
 export class Dialer {
   #runtimes = new Map<number, Runtime>();
 
-  constructor(private readonly store: DialerStore) {}
+  constructor(
+    private readonly store: DialerStore,
+    private readonly callFinished: CallFinished,
+  ) {}
 
   get #clock() {
     return this.store.emulator.clock;
   }
 
-  runtime(callJobId: number): Runtime | undefined {
-    return this.#runtimes.get(callJobId);
+  /** A task's numbers in import order. */
+  records(task: Task): CallRecord[] {
+    return this.#runtimes.get(task.callJobId)!.records;
   }
 
   /** Derives every runtime from the state and re-arms the timers the state implies. */
@@ -387,7 +392,7 @@ export class Dialer {
     let i = rt.done.length;
     while (i > 0 && byEnd(rt.done[i - 1], record) > 0) i--;
     rt.done.splice(i, 0, record);
-    this.store.callFinished(rt.task, record);
+    this.callFinished(rt.task, record);
   }
 
   /** An answered call costs its line `ceil(duration / billPeriod)` periods at the local rate (fen). */

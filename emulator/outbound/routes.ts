@@ -17,13 +17,14 @@ import {
   TaskListRequest,
   TaskRequest,
 } from "./schemas.ts";
-import type { OutboundStore } from "./store.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import type { Command } from "./task-states.ts";
 import { createTask, executeCommand, importCustomers } from "./tasks.ts";
 import { jobStatuses, listTasks, taskDetail } from "./task-views.ts";
 import { lineEntry, scriptEntry } from "./resources.ts";
 
-export function outboundOperations(store: OutboundStore): Operation[] {
+export function outboundOperations(outbound: OutboundRuntime): Operation[] {
+  const { store } = outbound;
   return [
     defineOperation({
       method: "POST",
@@ -77,7 +78,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       answer: ANSWERS.taskCreate,
       params: TaskCreateRequest,
       handle: ({ tenant }, input) => ({
-        result: { callJobId: createTask(store, tenant, input).callJobId },
+        result: { callJobId: createTask(outbound, tenant, input).callJobId },
       }),
     }),
     defineOperation({
@@ -90,7 +91,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       handle: ({ tenant }, q) => ({
         code: 200,
         message: executeCommand(
-          store,
+          outbound,
           store.findTask(tenant.enterpriseId, q.callJobId),
           q.command as Command,
         ),
@@ -105,7 +106,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       params: TaskImportRequest,
       handle: ({ tenant }, q) => ({
         result: importCustomers(
-          store,
+          outbound,
           store.findTask(tenant.enterpriseId, q.callJobId),
           q.customerInfoVOList,
           q.permitrepeatnum ?? false,
@@ -119,7 +120,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       readOnly: true,
       answer: ANSWERS.taskList,
       params: TaskListRequest,
-      handle: ({ tenant }, q) => ({ result: listTasks(store, tenant, q) }),
+      handle: ({ tenant }, q) => ({ result: listTasks(outbound, tenant, q) }),
     }),
     defineOperation({
       method: "POST",
@@ -129,7 +130,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       answer: ANSWERS.task,
       params: TaskRequest,
       handle: ({ tenant }, q) => ({
-        result: taskDetail(store, store.findTask(tenant.enterpriseId, q.callJobId)),
+        result: taskDetail(outbound, store.findTask(tenant.enterpriseId, q.callJobId)),
       }),
     }),
     defineOperation({
@@ -150,7 +151,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       readOnly: true,
       answer: ANSWERS.callDoneList,
       params: CallDoneListRequest,
-      handle: ({ tenant }, q) => ({ result: listDoneCalls(store, tenant, q) }),
+      handle: ({ tenant }, q) => ({ result: listDoneCalls(outbound, tenant, q) }),
     }),
     defineOperation({
       method: "POST",
@@ -159,7 +160,7 @@ export function outboundOperations(store: OutboundStore): Operation[] {
       readOnly: true,
       answer: ANSWERS.callNotStartList,
       params: CallNotStartListRequest,
-      handle: ({ tenant }, q) => ({ result: listNotStarted(store, tenant, q) }),
+      handle: ({ tenant }, q) => ({ result: listNotStarted(outbound, tenant, q) }),
     }),
     defineOperation({
       method: "POST",

@@ -1,13 +1,11 @@
 /**
  * The outbound slice of the state: scripts, lines, blacklist, accounts, tasks and call records,
- * with their lookups scoped to a tenant. The dialer, derived from the tasks and records, lives here
- * too, so that every domain function reaches both through the one store it takes first.
+ * with their lookups scoped to a tenant. What the area derives from it (the dialer, the callback
+ * sender) takes this store and is built beside it in mod.ts; the store imports neither.
  */
 import { AreaStore } from "../core/area-store.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import { CallbackSender } from "./callbacks.ts";
-import { Dialer } from "./dialer.ts";
 import {
   type Account,
   type BlacklistEntry,
@@ -22,23 +20,8 @@ import {
 } from "./schemas.ts";
 
 export class OutboundStore extends AreaStore<OutboundState> {
-  readonly dialer: Dialer;
-  readonly callbacks: CallbackSender;
-
   constructor(emulator: Emulator) {
     super(emulator, outboundSlice);
-    this.callbacks = new CallbackSender(this);
-    this.dialer = new Dialer(this);
-  }
-
-  override load(): void {
-    this.callbacks.rebuild();
-    this.dialer.rebuild();
-  }
-
-  /** The dialer finished a record (no redial to come): its result goes to the callback URL. */
-  callFinished(task: Task, record: CallRecord): void {
-    this.callbacks.finished(task, record);
   }
 
   callbackUrl(enterpriseId: string): CallbackUrl | undefined {
@@ -161,10 +144,5 @@ export class OutboundStore extends AreaStore<OutboundState> {
       );
     }
     return record;
-  }
-
-  /** A task's numbers in import order. */
-  records(task: Task): CallRecord[] {
-    return this.dialer.runtime(task.callJobId)!.records;
   }
 }

@@ -1,11 +1,13 @@
 /**
  * Tasks as the API shows them (spec 2.2): the list entry, the detail with its statistics, the
- * status list, and the paging shape. Counts and statistics are computed from the call records
- * every time, so they always agree with them.
+ * status list. Counts and statistics are computed from the call records every time, so they always
+ * agree with them.
  */
 import type { Tenant } from "../core/tenants.ts";
 import { zonedTime } from "../core/zoned-time.ts";
 import { CALL_STATUS, type CallRecord, type Task, type TaskListQuery } from "./schemas.ts";
+import { page } from "./paging.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import type { OutboundStore } from "./store.ts";
 import { TASK_STATUS_DESC, type TaskStatus } from "./task-states.ts";
 import { DEFAULT_WORKING_TIME } from "./working-time.ts";
@@ -83,8 +85,8 @@ function buckets(records: CallRecord[]) {
 }
 
 /** The task detail of spec 2.2. */
-export function taskDetail(store: OutboundStore, task: Task) {
-  const records = store.records(task);
+export function taskDetail({ store, dialer }: OutboundRuntime, task: Task) {
+  const records = dialer.records(task);
   const script = store.scriptOf(task);
   const rules = task.workingTimeRuleList.length ? task.workingTimeRuleList : DEFAULT_WORKING_TIME;
   return {
@@ -120,7 +122,7 @@ function dayRange(timeZone: string, from?: string, to?: string): [number, number
 }
 
 /** `task_list`: the tenant's tasks matching the query, newest first, paged. */
-export function listTasks(store: OutboundStore, tenant: Tenant, q: TaskListQuery) {
+export function listTasks({ store, dialer }: OutboundRuntime, tenant: Tenant, q: TaskListQuery) {
   const [from, to] = dayRange(tenant.timeZone, q.createDate, q.endDate);
   const tasks = store.state.tasks.filter((t) =>
     t.enterpriseId === tenant.enterpriseId &&
@@ -128,15 +130,5 @@ export function listTasks(store: OutboundStore, tenant: Tenant, q: TaskListQuery
     (q.jobName === undefined || t.jobName.includes(q.jobName)) && t.createTime >= from &&
     t.createTime < to
   ).sort((a, b) => b.callJobId - a.callJobId);
-  return page(tasks, q.pageNum, q.pageSize, (t) => taskEntry(t, store.records(t)));
-}
-
-/** `pageNum`, `total`, `pages`, `list`: the paging shape of the task and call lists. */
-export function page<T, U>(items: T[], pageNumber = 1, pageSize = 20, map: (item: T) => U) {
-  return {
-    pageNum: pageNumber,
-    total: items.length,
-    pages: Math.ceil(items.length / pageSize),
-    list: items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map(map),
-  };
+  return page(tasks, q.pageNum, q.pageSize, (t) => taskEntry(t, dialer.records(t)));
 }

@@ -3,11 +3,15 @@ import { ApiError } from "../core/errors.ts";
 import type { Tenant } from "../core/tenants.ts";
 import { zonedTime } from "../core/zoned-time.ts";
 import { type CallRecord, notDialed, PHONE, type Task, type TaskInput } from "./schemas.ts";
-import type { OutboundStore } from "./store.ts";
+import type { OutboundRuntime } from "./runtime.ts";
 import { applyCommand, type Command, TASK_STATUS, type TaskStatus } from "./task-states.ts";
 
 /** Checks what the schema cannot (script and lines of this tenant) and creates the task. */
-export function createTask(store: OutboundStore, tenant: Tenant, input: TaskInput): Task {
+export function createTask(
+  { store, dialer }: OutboundRuntime,
+  tenant: Tenant,
+  input: TaskInput,
+): Task {
   const { enterpriseId } = tenant;
   store.findScript(enterpriseId, input.robotDefId);
   const lines = input.userPhoneIds.map((id, i) => {
@@ -71,12 +75,16 @@ export function createTask(store: OutboundStore, tenant: Tenant, input: TaskInpu
     createTime: store.now,
   };
   store.state.tasks.push(task);
-  store.dialer.added(task);
+  dialer.added(task);
   return task;
 }
 
 /** Runs a task-execute command; answers the outcome text. */
-export function executeCommand(store: OutboundStore, task: Task, command: Command): string {
+export function executeCommand(
+  { store, dialer }: OutboundRuntime,
+  task: Task,
+  command: Command,
+): string {
   const result = applyCommand(task.callJobStatus as TaskStatus, command);
   if (!result.ok) {
     throw new ApiError("InvalidParameter", `command ${command}: ${result.message}`, "command");
@@ -90,7 +98,7 @@ export function executeCommand(store: OutboundStore, task: Task, command: Comman
     change: "task-status",
     detail: { callJobId: task.callJobId, from, to: result.to },
   });
-  store.dialer.reconcile(task.enterpriseId);
+  dialer.reconcile(task.enterpriseId);
   return `${["", "启动", "暂停", "终止"][command]}成功`;
 }
 
@@ -103,7 +111,7 @@ export interface ImportRow {
 
 /** Imports customers: failed rows are listed with their reason, duplicates counted, not imported. */
 export function importCustomers(
-  store: OutboundStore,
+  { store, dialer }: OutboundRuntime,
   task: Task,
   items: unknown[],
   permitRepeat: boolean,
@@ -120,7 +128,7 @@ export function importCustomers(
     );
   }
   const variables = store.findScript(task.enterpriseId, task.robotDefId).variables;
-  const known = new Set(store.records(task).map((r) => r.customerTelephone));
+  const known = new Set(dialer.records(task).map((r) => r.customerTelephone));
   const failures: { row: number; phone: string; reason: string }[] = [];
   const imported: CallRecord[] = [];
   let repeats = 0;
@@ -159,7 +167,7 @@ export function importCustomers(
   });
   for (const record of imported) store.state.calls.push(record);
   if (permitRepeat) task.permitRepeatNum = true;
-  store.dialer.imported(task, imported);
+  dialer.imported(task, imported);
   return {
     total: rows.length,
     successNum: imported.length,
@@ -168,3 +176,6 @@ export function importCustomers(
     placeFailDetail: JSON.stringify(failures),
   };
 }
+
+/** task_import's `result` (the UI shows it under the customer import). */
+export type ImportAnswer = ReturnType<typeof importCustomers>;

@@ -12,34 +12,13 @@ import { recordSession } from "./record.ts";
 import { runScenario } from "./runner.ts";
 import { ReplayRequest, ScenarioSchema } from "./schemas.ts";
 import type { ScenarioLibrary } from "./store.ts";
+import { runSummaries, scenarioSummaries } from "./summaries.ts";
 
 export function scenarioControlRoutes(library: ScenarioLibrary, gateway: GatewayStore) {
   return new Hono<AppEnv>()
-    .get("/scenarios", (c) =>
-      c.json({
-        scenarios: library.files.map(({ file, scenario }) => ({
-          name: scenario.name,
-          description: scenario.description ?? "",
-          steps: scenario.steps.length,
-          file,
-        })),
-      }))
+    .get("/scenarios", (c) => c.json({ scenarios: scenarioSummaries(library) }))
     // Before `/scenarios/:name`: the run history (newest last), each run's summary, then one run.
-    .get("/scenarios/runs", (c) =>
-      c.json({
-        runs: library.runs.map(({ run, at, report }) => ({
-          run,
-          at,
-          name: report.name,
-          robotId: report.robotId,
-          sessionId: report.sessionId,
-          passed: report.passed,
-          steps: report.steps.length,
-          failed: report.steps.filter((s) => !s.passed).length +
-            (report.open && !report.open.passed ? 1 : 0),
-          elapsedMs: report.elapsedMs,
-        })),
-      }))
+    .get("/scenarios/runs", (c) => c.json({ runs: runSummaries(library) }))
     .get("/scenarios/runs/:run", (c) => c.json(library.findRun(c.req.param("run"))))
     .get("/scenarios/:name", (c) => c.json(library.find(c.req.param("name"))))
     .post("/scenarios/replay", async (c) => {

@@ -4,7 +4,7 @@
  * at its default start and seed 1, so that every run draws the same screens.
  */
 import assert from "node:assert/strict";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { type RunningEmulator, startServer } from "../../emulator/server.ts";
 
@@ -83,4 +83,44 @@ export async function addAgentByUrl(page: Page, name: string, url: string) {
   await chat.locator('input[name="url"]').fill(url);
   await chat.locator("#add-agent").click();
   await robots.nth(known).waitFor({ state: "attached" });
+}
+
+/**
+ * WCAG 2 contrast ratio of each element's text: its computed colour against the first opaque
+ * background at or above it (through shadow roots; white when none), a translucent text colour
+ * blended over that background first. Answers `[text, ratio]` per element.
+ */
+export function contrasts(locator: Locator) {
+  return locator.evaluateAll((elements) => {
+    const parse = (css: string) => {
+      const [r, g, b, a = 1] = (css.match(/[\d.]+/g) ?? ["255", "255", "255"]).map(Number);
+      return { r, g, b, a };
+    };
+    const channel = (c: number) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) =>
+      0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    return elements.map((el) => {
+      let node: Element | null = el;
+      let ground = { r: 255, g: 255, b: 255, a: 1 };
+      while (node) {
+        const colour = parse(getComputedStyle(node).backgroundColor);
+        if (colour.a === 1) {
+          ground = colour;
+          break;
+        }
+        node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
+      }
+      const ink = parse(getComputedStyle(el).color);
+      const blend = (c: "r" | "g" | "b") => ink[c] * ink.a + ground[c] * (1 - ink.a);
+      const [light, dark] = [
+        luminance({ r: blend("r"), g: blend("g"), b: blend("b") }),
+        luminance(ground),
+      ].sort((a, b) => b - a);
+      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ");
+      return [text, Math.round((light + 0.05) / (dark + 0.05) * 100) / 100] as [string, number];
+    });
+  });
 }

@@ -19,7 +19,7 @@ browserTest(
     const problems: string[] = [];
     const page = await watchedPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
-    await page.goto(`${running.url}/`);
+    await page.goto(`${running.url}/#conversations`);
     await addAgentByUrl(page, "slow agent", `${agent.url}/message`);
     await chat.locator("#mode").selectOption("blocking");
     await chat.locator("#open").click();

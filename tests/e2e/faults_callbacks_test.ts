@@ -98,13 +98,13 @@ browserTest(
           await callbacks.getByRole("button", { name: "Change" }).waitFor();
 
           await outbound.locator("#advance-idle").click();
-          await running.areas.outbound.store.callbacks.settled();
+          await running.areas.outbound.callbacks.settled();
           await callbacks.locator("#delivery-log td.pending", { hasText: "pending" }).waitFor();
           await callbacks.locator("#callback-check", { hasText: "0 of 1 finished calls" })
             .waitFor();
 
           await outbound.locator("#advance-minute").click(); // the retry is due 10 s later
-          await running.areas.outbound.store.callbacks.settled();
+          await running.areas.outbound.callbacks.settled();
           await callbacks.locator("#delivery-log td.delivered").waitFor();
           await callbacks.locator("#callback-check", { hasText: "✓ 1 of 1" }).waitFor();
           assert.equal(
@@ -114,7 +114,7 @@ browserTest(
           );
 
           await callbacks.getByRole("button", { name: "Deliver 1 again" }).click();
-          await running.areas.outbound.store.callbacks.settled();
+          await running.areas.outbound.callbacks.settled();
           await callbacks.locator("#callback-check", { hasText: "received 2 times" }).waitFor();
           await page.screenshot({ path: `${SHOTS}callbacks-log.png` });
 

@@ -18,7 +18,7 @@ browserTest("session list: plain previews, whole badges", async (t, { running, b
   const page = await watchedPage(browser, problems);
   const chat = page.locator("ccemu-conversation");
   const list = page.locator("ccemu-session-list");
-  await page.goto(`${running.url}/`);
+  await page.goto(`${running.url}/#conversations`);
   await chat.locator("#open").click();
   const say = async (text: string) => {
     await chat.locator("#text").fill(text);

@@ -30,7 +30,7 @@ browserTest(
     const chat = page.locator("ccemu-conversation");
 
     await t.step("open a streaming session: the open-session reply shows first", async () => {
-      await page.goto(`${running.url}/`);
+      await page.goto(`${running.url}/#conversations`);
       await chat.locator("#open").click();
       await page.locator("ccemu-message .chip").first().waitFor();
     });

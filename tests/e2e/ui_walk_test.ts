@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator, Page } from "playwright-core";
 import { sse, startTestAgent } from "../gateway/test-agent.ts";
-import { addAgentByUrl, browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { addAgentByUrl, browserTest, contrasts, SHOTS, watchedPage } from "./browser.ts";
 
 const SIZES = [[1280, 800], [1920, 1080]] as const;
 
@@ -104,46 +104,6 @@ const deepActive = (page: Page) =>
     return active ? `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ""}` : "";
   });
 
-/**
- * WCAG 2 contrast ratio of each element's text: its computed colour against the first opaque
- * background at or above it (through shadow roots; white when none), a translucent text colour
- * blended over that background first. Answers `[text, ratio]` per element.
- */
-function contrasts(locator: Locator) {
-  return locator.evaluateAll((elements) => {
-    const parse = (css: string) => {
-      const [r, g, b, a = 1] = (css.match(/[\d.]+/g) ?? ["255", "255", "255"]).map(Number);
-      return { r, g, b, a };
-    };
-    const channel = (c: number) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    };
-    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) =>
-      0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-    return elements.map((el) => {
-      let node: Element | null = el;
-      let ground = { r: 255, g: 255, b: 255, a: 1 };
-      while (node) {
-        const colour = parse(getComputedStyle(node).backgroundColor);
-        if (colour.a === 1) {
-          ground = colour;
-          break;
-        }
-        node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
-      }
-      const ink = parse(getComputedStyle(el).color);
-      const blend = (c: "r" | "g" | "b") => ink[c] * ink.a + ground[c] * (1 - ink.a);
-      const [light, dark] = [
-        luminance({ r: blend("r"), g: blend("g"), b: blend("b") }),
-        luminance(ground),
-      ].sort((a, b) => b - a);
-      const text = (el.textContent ?? "").trim().replace(/\s+/g, " ");
-      return [text, Math.round((light + 0.05) / (dark + 0.05) * 100) / 100] as [string, number];
-    });
-  });
-}
-
 browserTest(
   "inspector findings: a deep JSON path wraps in its column, never into the message",
   async (t, { running, browser }) => {
@@ -165,7 +125,7 @@ browserTest(
     const page = await watchedPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
     const inspector = page.locator("ccemu-inspector");
-    await page.goto(`${running.url}/`);
+    await page.goto(`${running.url}/#conversations`);
     await addAgentByUrl(page, "deep agent", `${agent.url}/message`);
     await chat.locator("#open").click();
     await chat.locator("#text").fill("a card, please");
@@ -227,7 +187,7 @@ browserTest(
     const page = await watchedPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
     const scenarios = page.locator("ccemu-scenarios");
-    await page.goto(`${running.url}/`);
+    await page.goto(`${running.url}/#conversations`);
     await chat.locator("#open").click();
     await chat.locator("#text").fill("hello");
     await chat.locator("#text").press("Enter");
@@ -390,7 +350,7 @@ browserTest(
     const problems: string[] = [];
     const page = await watchedPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
-    await page.goto(`${running.url}/`);
+    await page.goto(`${running.url}/#conversations`);
     await addAgentByUrl(page, "flawed agent", `${agent.url}/message`);
     await chat.locator("#open").click();
     await chat.locator("#text").fill("hi");

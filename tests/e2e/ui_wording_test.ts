@@ -147,15 +147,18 @@ browserTest("UI wording and robot handling", async (t, { running, browser }) => 
     assert.equal(await api.getByText("copied curl").count(), 0);
   });
 
-  await t.step("task_execute's command help is the state diagram, not a pointer to it", async () => {
-    await page.goto(`${running.url}/#api/task_execute`);
-    const help = page.locator("ccemu-api label", { hasText: "command" });
-    await help.waitFor();
-    const text = await help.textContent() ?? "";
-    assert.match(text, /1 start: 未开始 not started \(0\), 手动暂停 user-paused \(4\) -> 可运行/);
-    assert.match(text, /3 terminate: .* -> 已终止 terminated \(6\)/);
-    assert.doesNotMatch(text, /README/);
-  });
+  await t.step(
+    "task_execute's command help is the state diagram, not a pointer to it",
+    async () => {
+      await page.goto(`${running.url}/#api/task_execute`);
+      const help = page.locator("ccemu-api label", { hasText: "command" });
+      await help.waitFor();
+      const text = await help.textContent() ?? "";
+      assert.match(text, /1 start: 未开始 not started \(0\), 手动暂停 user-paused \(4\) -> 可运行/);
+      assert.match(text, /3 terminate: .* -> 已终止 terminated \(6\)/);
+      assert.doesNotMatch(text, /README/);
+    },
+  );
 
   assert.deepEqual(problems, []);
 });

@@ -37,7 +37,7 @@ browserTest(
       await chat.locator("#text").fill(text);
       await chat.locator("#text").press("Enter");
     };
-    await page.goto(`${running.url}/`);
+    await page.goto(`${running.url}/#conversations`);
     await chat.locator("#robot option").first().waitFor({ state: "attached" });
 
     await t.step("1. the robot picker and the attach button fit their panels", async () => {

@@ -45,8 +45,8 @@ Deno.test("two emulators in one process share nothing", async () => {
   const idle = await control(a.url, "POST", "/_emulator/outbound/advance-until-idle");
   assert.equal(idle.json.idle, true);
   assert.ok(a.clock.now() > b.clock.now(), "only A's clock moved");
-  assert.equal(internals(a).areas.outbound.store.dialer.done(callJobId).length, 2);
-  assert.equal(internals(b).areas.outbound.store.dialer.done(callJobId).length, 0);
+  assert.equal(internals(a).areas.outbound.dialer.done(callJobId).length, 2);
+  assert.equal(internals(b).areas.outbound.dialer.done(callJobId).length, 0);
   assert.equal(
     internals(b).emulator.state.outbound.calls.some((c) => c.callJobId === callJobId),
     false,

@@ -64,7 +64,7 @@ Deno.test("every example answers on a fresh emulator as its schema says", async 
   const schemas = (document.components as { schemas: Json }).schemas;
   const examples = await captureExamples((emulator) => {
     const made = createApp(emulator);
-    return { hono: made.hono, dialer: made.areas.outbound.store.dialer };
+    return { hono: made.hono, dialer: made.areas.outbound.dialer };
   });
   const paths = document.paths as Record<string, Record<string, Json>>;
   const operations = Object.entries(paths).flatMap(([path, item]) =>

@@ -1,22 +1,12 @@
 /**
  * No import circles (issue 35): every module of the program, the harness and the UI, with type-only
  * imports counted, sits below what it imports. The graph is Deno's own (`deno info --json`); the
- * circles are its strongly connected components. One circle is known and listed here until the
- * outbound area builds its dialer and callback sender where the area is created: a new one fails.
+ * circles are its strongly connected components, and any one fails.
  */
 import assert from "node:assert/strict";
 
 const ROOT = new URL("../../", import.meta.url);
 const ENTRIES = ["main.ts", "harness/mod.ts", "ui/main.ts"];
-
-/** The outbound store builds the dialer and callback sender, which take the store back. */
-const KNOWN = [[
-  "emulator/outbound/callbacks.ts",
-  "emulator/outbound/calls.ts",
-  "emulator/outbound/dialer.ts",
-  "emulator/outbound/store.ts",
-  "emulator/outbound/task-views.ts",
-]];
 
 interface Module {
   specifier: string;
@@ -75,6 +65,6 @@ function circles(edges: Map<string, string[]>): string[][] {
   return found.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
-Deno.test("no import circle but the one known (the outbound store and its runtime)", async () => {
-  assert.deepEqual(circles(await graph()), KNOWN);
+Deno.test("no import circle", async () => {
+  assert.deepEqual(circles(await graph()), []);
 });

@@ -5,26 +5,11 @@
  */
 import { type ApiOperation, operationsOf } from "../api-form.ts";
 import { ViewController } from "./view-controller.ts";
-
-export interface SentAnswer {
-  status: number;
-  body: Record<string, unknown>;
-  url: string;
-  stringToSign: string;
-  journalId: number | null;
-  curl: string;
-  java: string;
-}
-
-export interface KeyEntry {
-  accessKeyId: string;
-  enterpriseId: string;
-  permissions: string[];
-}
+import type { PublicKey, SentAnswer } from "../control-client.ts";
 
 export class ApiController extends ViewController {
   operations: ApiOperation[] = [];
-  keys: KeyEntry[] = [];
+  keys: PublicKey[] = [];
   selected = "";
   accessKeyId = "";
   answer: SentAnswer | null = null;
@@ -35,7 +20,7 @@ export class ApiController extends ViewController {
       const document = await this.client.request("GET", "/_emulator/openapi.json");
       this.operations = operationsOf(document);
     }
-    this.keys = (await this.client.request<{ keys: KeyEntry[] }>("GET", "/_emulator/keys")).keys;
+    this.keys = (await this.client.request<{ keys: PublicKey[] }>("GET", "/_emulator/keys")).keys;
     if (!this.keys.some((k) => k.accessKeyId === this.accessKeyId)) {
       this.accessKeyId = (this.keys.find((k) =>
         k.permissions.includes("*")

@@ -4,25 +4,19 @@
  * closing and deleting sessions, importing transcripts, sending messages, adding an agent by URL.
  */
 import { ViewController } from "./view-controller.ts";
-import type { Robot, Session, SessionSummary } from "../control-client.ts";
+import type {
+  AddRobotInput,
+  LiveEvent,
+  Robot,
+  Session,
+  SessionSummary,
+} from "../control-client.ts";
 
-interface GatewayEvent {
-  change: string;
-  sessionId: string;
-  detail?: Record<string, unknown>;
-}
-
-/** What "Add an agent by URL" sends. */
-export interface AgentInput {
-  name: string;
-  url: string;
-  platform: string;
-  openPath?: string;
-  token?: string;
-}
+/** A visitor session's live event (`/_emulator/events`, type `gateway`). */
+type GatewayEvent = Extract<LiveEvent, { type: "gateway" }>;
 
 /** Whether a registered robot is the agent described: same URL, way and open path. */
-export function sameAgent(robot: Robot, agent: AgentInput): boolean {
+export function sameAgent(robot: Robot, agent: AddRobotInput): boolean {
   let url: URL;
   try {
     url = new URL(agent.url);
@@ -189,7 +183,7 @@ export class ConversationController extends ViewController {
    * Adds an agent by URL; one the picker already holds (same URL, way and open path) is picked
    * instead of registered twice, and `existing` says so.
    */
-  addRobot(detail: AgentInput) {
+  addRobot(detail: AddRobotInput) {
     const same = this.robots.find((r) => sameAgent(r, detail));
     if (same) {
       this.robotId = same.robotId;

@@ -8,6 +8,12 @@ import type { Finding, JournalEntry } from "../control-client.ts";
 
 const MAX_ENTRIES = 5000;
 
+/** What "Export HAR" takes: the list's area filter and the ids of the entries it shows. */
+export interface HarExport {
+  area: string;
+  ids: number[];
+}
+
 export class InspectorController extends ViewController {
   entries: JournalEntry[] = [];
   selectedId: number | null = null;
@@ -68,6 +74,30 @@ export class InspectorController extends ViewController {
       this.curl = curl;
       this.host.requestUpdate();
       await navigator.clipboard?.writeText(curl).catch(() => {});
+    });
+  }
+
+  /**
+   * "Export HAR": the journal as a HAR file, of the entries the list shows. The server filters by
+   * area; the list's other filters (status prefix, robot, session, text) are the browser's own, so
+   * the entries are kept by the ids the list shows, in the journal's order (oldest first).
+   */
+  exportHar({ area, ids }: HarExport) {
+    return this.client.attempt(async () => {
+      const query = new URLSearchParams({ limit: String(MAX_ENTRIES), ...(area ? { area } : {}) });
+      const har = await this.client.request<{ log: { entries: { _ccemu: { id: number } }[] } }>(
+        "GET",
+        `/_emulator/journal/har?${query}`,
+      );
+      const shown = new Set(ids);
+      har.log.entries = har.log.entries.filter((e) => shown.has(e._ccemu.id));
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(
+        new Blob([JSON.stringify(har)], { type: "application/json" }),
+      );
+      link.download = "ccemu-journal.har";
+      link.click();
+      URL.revokeObjectURL(link.href);
     });
   }
 

@@ -5,16 +5,24 @@
  * chat_conversation_on_open, the media links), so the journal shows what a client would send.
  */
 import { ViewController } from "./view-controller.ts";
-import type { Directory, Hit, KbItems, QaAnswer, Repository } from "../kb-view.ts";
-import type { Detail, Faq } from "../kb-detail.ts";
+import type { QaAnswer } from "../kb-view.ts";
+import type { Detail } from "../kb-detail.ts";
+import type {
+  DirectoryNode,
+  FaqRow,
+  KbItems,
+  QaReply,
+  RepositoryRow,
+  SearchHit,
+} from "../control-client.ts";
 
 export class KbController extends ViewController {
-  repositories: Repository[] = [];
+  repositories: RepositoryRow[] = [];
   repositoryId = 0;
-  tree: { FAQ: Directory[]; FILE: Directory[] } = { FAQ: [], FILE: [] };
+  tree: { FAQ: DirectoryNode[]; FILE: DirectoryNode[] } = { FAQ: [], FILE: [] };
   items: KbItems = { faqs: [], files: [], recycled: [] };
   directory: { type: "FAQ" | "FILE"; id: number } | null = null;
-  hits: Hit[] | null = null;
+  hits: SearchHit[] | null = null;
   answer: QaAnswer | null = null;
   detail: Detail | null = null;
   links: Record<string, string> = {};
@@ -22,7 +30,7 @@ export class KbController extends ViewController {
   #wanted: { repositoryId: number; kind?: "faq" | "file"; id?: number } | null = null;
 
   async load(): Promise<void> {
-    this.repositories = (await this.client.request<{ repositories: Repository[] }>(
+    this.repositories = (await this.client.request<{ repositories: RepositoryRow[] }>(
       "GET",
       "/_emulator/kb/repositories",
     )).repositories;
@@ -86,7 +94,8 @@ export class KbController extends ViewController {
   search(query: unknown) {
     return this.client.attempt(async () => {
       this.hits =
-        (await this.client.request<{ hits: Hit[] }>("POST", "/_emulator/kb/search", query)).hits;
+        (await this.client.request<{ hits: SearchHit[] }>("POST", "/_emulator/kb/search", query))
+          .hits;
       this.host.requestUpdate();
     });
   }
@@ -94,7 +103,7 @@ export class KbController extends ViewController {
   ask(question: string) {
     if (!question.trim()) return;
     return this.client.attempt(async () => {
-      const answer = await this.client.signed<Omit<QaAnswer, "question">>(
+      const answer = await this.client.signed<QaReply>(
         "POST /aikb/chat_conversation_on_open",
         { content: question },
         { username: "admin" },
@@ -114,7 +123,7 @@ export class KbController extends ViewController {
     return this.client.attempt(async () => {
       if (kind === "faq") {
         const faq = this.items.faqs.find((f) => f.id === id) ??
-          await this.client.signed<Faq>("POST /aikb/describe_faq", { id });
+          await this.client.signed<FaqRow>("POST /aikb/describe_faq", { id });
         this.show({ kind: "faq", faq });
       } else {
         const file = this.items.files.find((f) => f.id === id);
@@ -172,11 +181,11 @@ export class KbController extends ViewController {
   async #read(id: number): Promise<void> {
     this.repositoryId = id;
     const [faq, file, items] = await Promise.all([
-      this.client.request<{ tree: Directory[] }>(
+      this.client.request<{ tree: DirectoryNode[] }>(
         "GET",
         `/_emulator/kb/tree?repositoryId=${id}&type=FAQ`,
       ),
-      this.client.request<{ tree: Directory[] }>(
+      this.client.request<{ tree: DirectoryNode[] }>(
         "GET",
         `/_emulator/kb/tree?repositoryId=${id}&type=FILE`,
       ),

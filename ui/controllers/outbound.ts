@@ -5,11 +5,18 @@
  * task_import, task_execute), so the journal shows what a client would send.
  */
 import { ViewController } from "./view-controller.ts";
-import type { Account, CallDetail } from "../outbound-view.ts";
-import type { CallRow, TaskRow } from "../control-client.ts";
-import type { Customer, ImportAnswer } from "../customer-import.ts";
-import type { Resources } from "../task-form.ts";
-import type { CallbackCheck, CallbackUrl, DeliveryRow } from "../callbacks-panel.ts";
+import type {
+  Account,
+  CallbackCheck,
+  CallbackUrl,
+  CallDetail,
+  CallRow,
+  ConsoleResources,
+  DeliveryRow,
+  ImportAnswer,
+  TaskRow,
+} from "../control-client.ts";
+import type { Customer } from "../customer-import.ts";
 
 export class OutboundController extends ViewController {
   tasks: TaskRow[] = [];
@@ -18,7 +25,7 @@ export class OutboundController extends ViewController {
   callInstanceId = 0;
   call: CallDetail | null = null;
   account: Account | null = null;
-  resources: Resources = { scripts: [], lines: [] };
+  resources: ConsoleResources = { scripts: [], lines: [] };
   creating = false;
   importAnswer: ImportAnswer | null = null;
   callbackUrls: CallbackUrl[] = [];
@@ -47,7 +54,7 @@ export class OutboundController extends ViewController {
   async load(): Promise<void> {
     const [tasks, resources] = await Promise.all([
       this.client.request<{ tasks: TaskRow[] }>("GET", "/_emulator/outbound/tasks"),
-      this.client.request<Resources>("GET", "/_emulator/outbound/resources"),
+      this.client.request<ConsoleResources>("GET", "/_emulator/outbound/resources"),
     ]);
     this.tasks = tasks.tasks;
     this.resources = resources;

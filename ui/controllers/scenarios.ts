@@ -4,30 +4,13 @@
  * a scenario, against the scenario's own robot or a chosen one.
  */
 import { ViewController } from "./view-controller.ts";
-import type { ScenarioReport } from "../control-client.ts";
-
-export interface ScenarioSummary {
-  name: string;
-  description: string;
-  steps: number;
-}
+import type { RunSummary, ScenarioReport, ScenarioSummary } from "../control-client.ts";
 
 /** A scenario file the user loaded from disk (kept in this page, run from its body). */
-export interface LoadedScenario extends ScenarioSummary {
-  scenario: Record<string, unknown>;
-}
+export type LoadedScenario = ListedScenario & { scenario: Record<string, unknown> };
 
-export interface RunSummary {
-  run: number;
-  at: number;
-  name: string;
-  robotId: string;
-  sessionId: string;
-  passed: boolean;
-  steps: number;
-  failed: number;
-  elapsedMs: number;
-}
+/** A scenario as the lists show it, shipped or loaded (a loaded one has no file in ccemu). */
+export type ListedScenario = Omit<ScenarioSummary, "file">;
 
 export class ScenariosController extends ViewController {
   scenarios: ScenarioSummary[] = [];

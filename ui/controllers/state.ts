@@ -4,16 +4,18 @@
  * reload themselves from the live events (`reset`, `snapshot-imported`, `clock`, keys).
  */
 import { ViewController } from "./view-controller.ts";
-import type { KeyRow } from "../state-controls.ts";
-import type { FaultRule } from "../fault-rules.ts";
+import type { PublicKey } from "../control-client.ts";
+import type { FaultDraftView, FaultRule } from "../fault-rules.ts";
 import type { JournalEntry } from "../control-client.ts";
 
 export class StateController extends ViewController {
-  keys: KeyRow[] = [];
+  keys: PublicKey[] = [];
   faults: FaultRule[] = [];
   /** Signed operation paths and storage prefixes, for the fault form. */
   operations: string[] = [];
   notice = "";
+  /** A rule drafted like a journal entry's request ("Add a fault rule like this"): the form's prefill. */
+  draft: FaultDraftView | null = null;
 
   protected override listen(): (() => void)[] {
     return [
@@ -34,7 +36,7 @@ export class StateController extends ViewController {
   }
 
   async load(): Promise<void> {
-    this.keys = (await this.client.request<{ keys: KeyRow[] }>("GET", "/_emulator/keys")).keys;
+    this.keys = (await this.client.request<{ keys: PublicKey[] }>("GET", "/_emulator/keys")).keys;
     if (this.operations.length === 0) {
       const doc = await this.client.request<{ paths: Record<string, unknown> }>(
         "GET",
@@ -61,8 +63,24 @@ export class StateController extends ViewController {
   addFault(rule: unknown) {
     return this.client.attempt(async () => {
       const added = await this.client.request<FaultRule>("POST", "/_emulator/faults", rule);
+      this.draft = null;
       this.#done(`Fault rule ${added.id} added.`);
     });
+  }
+
+  /** Drafts a rule like journal entry `id`'s request; the user picks its effect and adds it. */
+  async draftLike(id: number): Promise<void> {
+    const drafted = await this.client.request<Omit<FaultDraftView, "entryId">>(
+      "GET",
+      `/_emulator/journal/${id}/fault-rule`,
+    );
+    this.draft = { entryId: id, ...drafted };
+    this.host.requestUpdate();
+  }
+
+  clearDraft(): void {
+    this.draft = null;
+    this.host.requestUpdate();
   }
 
   removeFault(id: number) {
@@ -114,7 +132,7 @@ export class StateController extends ViewController {
 
   addKey(key: unknown) {
     return this.client.attempt(async () => {
-      const added = await this.client.request<KeyRow>("POST", "/_emulator/keys", key);
+      const added = await this.client.request<PublicKey>("POST", "/_emulator/keys", key);
       await this.load();
       this.#done(`Key ${added.accessKeyId} added.`);
     });

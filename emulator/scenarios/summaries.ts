@@ -1,0 +1,36 @@
+/**
+ * The scenario library as `/_emulator/scenarios` lists it: each scenario in a line, and the run
+ * history with each run's outcome in numbers (a run's whole report is a request away).
+ */
+import type { ScenarioLibrary } from "./store.ts";
+
+/** Each scenario of the library: its name, description, number of steps and file. */
+export function scenarioSummaries(library: ScenarioLibrary) {
+  return library.files.map(({ file, scenario }) => ({
+    name: scenario.name,
+    description: scenario.description ?? "",
+    steps: scenario.steps.length,
+    file,
+  }));
+}
+
+/** The runs kept, newest last; `failed` counts the failed steps and a failed opening. */
+export function runSummaries(library: ScenarioLibrary) {
+  return library.runs.map(({ run, at, report }) => ({
+    run,
+    at,
+    name: report.name,
+    robotId: report.robotId,
+    sessionId: report.sessionId,
+    passed: report.passed,
+    steps: report.steps.length,
+    failed: report.steps.filter((s) => !s.passed).length +
+      (report.open && !report.open.passed ? 1 : 0),
+    elapsedMs: report.elapsedMs,
+  }));
+}
+
+/** A scenario as the Scenarios view lists it. */
+export type ScenarioSummary = ReturnType<typeof scenarioSummaries>[number];
+/** A run as the Scenarios view's history lists it. */
+export type RunSummary = ReturnType<typeof runSummaries>[number];

@@ -1,0 +1,75 @@
+/**
+ * "Keep this answer as fixture data", from one journal entry (README: "Keep an answer"):
+ *
+ * - `GET /_emulator/journal/{id}/fixture`: the records a signed read's answer shows, as the
+ *   fixture file `ccemu fixtures` would write from a recording of that one answer (the area lists
+ *   only, to drop into a fixture folder beside a tenant's file). Any read: ccemu's own or upstream.
+ *   An entry that holds none answers `fixture: null` and `why` (the inspector asks of every entry
+ *   it shows, and a refusal there is no failure); one the journal no longer has, InvalidParameter.
+ * - `POST /_emulator/journal/{id}/keep`: those records merged into the live state. Only for an
+ *   answer that did not come from ccemu's state (kind `upstream`, the recording proxy's): ccemu's
+ *   own answer was built from the state, so keeping it adds nothing and would blank what the
+ *   answer does not show (a script's variables, a task's settings).
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../core/app-env.ts";
+import type { Emulator } from "../../core/emulator.ts";
+import type { JournalEntry } from "../../core/journal.ts";
+import { ApiError } from "../../core/errors.ts";
+import { entryToActOn } from "../../control/journal-entry.ts";
+import type { Operation } from "../../signed-api/operation.ts";
+import type { State } from "../../state.ts";
+import type { UpstreamEntry } from "../entry.ts";
+import { readOfEntry } from "./entry-read.ts";
+import { fragmentOf } from "./fragment.ts";
+import { keepInState } from "./merge-state.ts";
+
+export function keepRoutes(emulator: Emulator<State>, operations: readonly Operation[]) {
+  /** The entry's records, or the InvalidParameter that says why it has none. */
+  const fragment = (entry: JournalEntry) => {
+    const found = readOfEntry(emulator, entry, operations);
+    const upstream = (entry as Partial<UpstreamEntry>).upstream?.host ?? null;
+    return { found, upstream, ...fragmentOf(entry.id, found) };
+  };
+  return new Hono<AppEnv>()
+    .get("/journal/:id/fixture", (c) => {
+      const entry = entryToActOn(emulator, c.req.param("id"), "made fixture data");
+      let made;
+      try {
+        made = fragment(entry);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return c.json({ entry: entry.id, fixture: null, why: error.message.replace(/^id: /, "") });
+      }
+      const { found, upstream, fixture, records, notes } = made;
+      return c.json({
+        entry: entry.id,
+        operation: found.operation,
+        upstream,
+        enterpriseId: found.enterpriseId,
+        fixture,
+        records,
+        notes,
+      });
+    })
+    .post("/journal/:id/keep", (c) => {
+      const entry = entryToActOn(emulator, c.req.param("id"), "kept");
+      const { found, upstream, fixture, notes } = fragment(entry);
+      if (entry.kind !== "upstream") {
+        throw new ApiError(
+          "InvalidParameter",
+          `id: journal entry ${entry.id} is ccemu's own answer, built from its state: keeping it would add nothing and blank what the answer does not show. Only a recorded tenant's answer (kind upstream, ccemu start --upstream) is kept; GET /_emulator/journal/${entry.id}/fixture gives this one as fixture data.`,
+          "id",
+        );
+      }
+      const changes = keepInState(emulator, fixture, found.enterpriseId, entry.id);
+      return c.json({
+        entry: entry.id,
+        operation: found.operation,
+        upstream,
+        enterpriseId: found.enterpriseId,
+        ...changes,
+        notes,
+      });
+    });
+}

@@ -1,0 +1,57 @@
+/**
+ * The Overview view's controller: `GET /_emulator/overview`, read when the view opens and again
+ * on every live change while it is on screen. Changes come in bursts (a dialing task, a stream):
+ * one read is in flight at a time, and whatever arrives meanwhile asks for one more, not many.
+ */
+import { ViewController } from "./view-controller.ts";
+import type {
+  CoreOverview,
+  FaultsOverview,
+  GatewayOverview,
+  KbOverview,
+  OutboundOverview,
+} from "../control-client.ts";
+
+/** The route's answer, each area's part typed by the area that writes it. */
+export type Overview = Omit<CoreOverview, "areas"> & {
+  areas: {
+    outbound: OutboundOverview;
+    kb: KbOverview;
+    gateway: GatewayOverview;
+    faults: FaultsOverview;
+  };
+};
+
+export class OverviewController extends ViewController {
+  overview: Overview | null = null;
+  /** Whether the view is on screen: changes are read only then. */
+  active = false;
+  #reading: Promise<void> | null = null;
+  #again = false;
+
+  protected override listen(): (() => void)[] {
+    const changed = () => this.active && this.client.attempt(() => this.load());
+    return [this.client.on("journal", changed), this.client.on("state", changed)];
+  }
+
+  /** Reads the overview; asked while a read is in flight, reads once more after it. */
+  load(): Promise<void> {
+    if (this.#reading) {
+      this.#again = true;
+      return this.#reading;
+    }
+    this.#reading = this.#read().finally(() => {
+      this.#reading = null;
+      if (this.#again) {
+        this.#again = false;
+        this.client.attempt(() => this.load());
+      }
+    });
+    return this.#reading;
+  }
+
+  async #read(): Promise<void> {
+    this.overview = await this.client.request<Overview>("GET", "/_emulator/overview");
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * `<ccemu-overview>`: the UI's first view, as the Firebase Emulator Suite opens on its overview —
+ * every area's counts at a glance, each card and item a link (`<a href="#…">`) to the view that
+ * shows it. The cards' contents are ui/overview-cards.ts; the data is `GET /_emulator/overview`.
+ */
+import { css, html, LitElement } from "lit";
+import { customElement, property } from "lit/decorators.js";
+import type { Overview } from "./controllers/overview.ts";
+import {
+  callbacksCard,
+  clockCard,
+  conversationsCard,
+  errorsCard,
+  faultsCard,
+  findingsCard,
+  kbCard,
+  keysCard,
+  outboundCard,
+} from "./overview-cards.ts";
+import { shared } from "./styles.ts";
+
+@customElement("ccemu-overview")
+export class OverviewView extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        display: block;
+        overflow: auto;
+      }
+      h2 {
+        margin: 0 0 10px;
+        font-size: 16px;
+      }
+      .cards {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(270px, 1fr));
+        gap: 12px;
+        align-items: start;
+      }
+      .card {
+        min-width: 0;
+        padding: 10px 12px;
+        overflow-wrap: anywhere;
+      }
+      .card.wide {
+        grid-column: span 2;
+      }
+      h3 {
+        margin: 0 0 8px;
+        font-size: 14px;
+      }
+      a {
+        color: var(--accent);
+      }
+      dl.counts {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px 18px;
+        margin: 0 0 8px;
+      }
+      dl.counts div {
+        display: flex;
+        flex-direction: column-reverse;
+      }
+      dt {
+        font-size: 12px;
+        color: var(--muted);
+      }
+      dd {
+        margin: 0;
+        font-size: 22px;
+        font-weight: 600;
+        font-variant-numeric: tabular-nums;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 6px;
+      }
+      li {
+        font-size: 13px;
+      }
+      .line {
+        font-size: 12px;
+        color: var(--muted);
+      }
+      code {
+        font: 12px ui-monospace, Menlo, Consolas, monospace;
+      }
+      p {
+        margin: 4px 0;
+        font-size: 13px;
+      }
+      @media (max-width: 620px) {
+        .card.wide {
+          grid-column: auto;
+        }
+      }
+    `,
+  ];
+
+  @property({ attribute: false })
+  accessor overview: Overview | null = null;
+  /** The virtual clock now (the app's reading, ticking on real time). */
+  @property({ type: Number })
+  accessor now = 0;
+
+  override render() {
+    const o = this.overview;
+    if (!o) return html`<p class="muted" role="status">Reading the overview…</p>`;
+    const zone = o.clock.timeZone;
+    return html`
+      <h2>Overview</h2>
+      <div class="cards">
+        ${clockCard(o, this.now || o.clock.now)} ${conversationsCard(o)} ${outboundCard(o)}
+        ${callbacksCard(o)} ${kbCard(o)} ${keysCard(o)} ${faultsCard(o)} ${errorsCard(o, zone)}
+        ${findingsCard(o, zone)}
+      </div>
+    `;
+  }
+}
