@@ -14,10 +14,11 @@
  * ```
  * @module
  */
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
+import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
 import type { JournalFilter } from "../emulator/core/journal.ts";
 import type { Entry as JournalEntry } from "../emulator/app.ts";
-import { startServer } from "../emulator/server.ts";
+import { type RunningEmulator as RunningServer, startServer } from "../emulator/server.ts";
+import type { FaultStore } from "../emulator/faults/store.ts";
 import type { Snapshot } from "../emulator/core/snapshot.ts";
 import type { CoreState } from "../emulator/core/state.ts";
 import { loadFixtures, STATE } from "../emulator/state.ts";
@@ -243,7 +244,6 @@ const FIXTURES_OBJECT = "(the fixtures object given to startEmulator)";
  * ```
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const clock = options.clock ?? "manual";
   const fixtures = typeof options.fixtures === "object"
     ? seedSequences(
       parseFixtureFile(STATE, FIXTURES_OBJECT, structuredClone(options.fixtures)),
@@ -251,7 +251,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     )
     : await loadFixtures(options.fixtures).catch(explainPermissions);
   checkListen(DEFAULT_CONFIG.host);
-  const running = await startServer({
+  const running = await startServer(configOf(options), fixtures).catch(explainPermissions);
+  const harness = harnessOf(running);
+  Object.defineProperty(harness, INTERNALS, {
+    value: { emulator: running.emulator, areas: running.areas },
+  });
+  return harness;
+}
+
+/** The server's config: the harness's defaults (loopback, port 0, no UI, manual clock, seed 1). */
+function configOf(options: EmulatorOptions): Config {
+  const clock = options.clock ?? "manual";
+  return {
     ...DEFAULT_CONFIG,
     port: 0,
     ui: false,
@@ -266,13 +277,35 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     scenarios: options.scenarios,
     pushDeadlineMs: options.pushDeadlineMs ?? DEFAULT_CONFIG.pushDeadlineMs,
     pushMaxBytes: options.pushMaxBytes ?? DEFAULT_CONFIG.pushMaxBytes,
-  }, fixtures).catch(explainPermissions);
+  };
+}
+
+/** A fault rule added for a block: its counts read live, removed on dispose. */
+function scopedFault(faults: FaultStore, rule: FaultRuleInput): FaultHandle {
+  const { id } = faults.add(rule);
+  const live = () => faults.rules.find((r) => r.id === id);
+  const remove = () => void (live() && faults.remove(id));
+  return {
+    id,
+    get matched() {
+      return live()?.matched ?? 0;
+    },
+    get fired() {
+      return live()?.fired ?? 0;
+    },
+    remove,
+    [Symbol.dispose]: remove,
+  };
+}
+
+/** The running server as the harness hands it out: each member a copy or a call, never a reference. */
+function harnessOf(running: RunningServer): RunningEmulator {
   const { emulator, url } = running;
   const gateway = running.areas.gateway.store;
   const faults = running.areas.faults.store;
   const outbound = running.areas.outbound;
   const virtual = emulator.clock;
-  const harness: RunningEmulator = {
+  return {
     url,
     clock: {
       now: () => virtual.now(),
@@ -304,22 +337,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       remove: (id) => void faults.remove(id),
       clear: () => void faults.clear(),
     },
-    withFault: (rule) => {
-      const { id } = faults.add(rule);
-      const live = () => faults.rules.find((r) => r.id === id);
-      const remove = () => void (live() && faults.remove(id));
-      return {
-        id,
-        get matched() {
-          return live()?.matched ?? 0;
-        },
-        get fired() {
-          return live()?.fired ?? 0;
-        },
-        remove,
-        [Symbol.dispose]: remove,
-      };
-    },
+    withFault: (rule) => scopedFault(faults, rule),
     callbacks: {
       register: (url, { enterpriseId = DEMO_KEY.enterpriseId, ...rest } = {}) =>
         structuredClone(setCallbackUrl(outbound.store, enterpriseId, { url, ...rest })),
@@ -332,8 +350,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close: running.close,
     [Symbol.asyncDispose]: running.close,
   };
-  Object.defineProperty(harness, INTERNALS, { value: { emulator, areas: running.areas } });
-  return harness;
 }
 
 /**
