@@ -296,119 +296,140 @@ export class App extends LitElement {
     this.#loadView();
   }
 
-  #view() {
+  /** The view shown, one render method each. */
+  readonly #views: Record<View, () => unknown> = {
+    overview: () => this.#overviewView(),
+    conversations: () => this.#conversationsView(),
+    inspector: () => this.#inspectorView(),
+    scenarios: () => this.#scenariosView(),
+    outbound: () => this.#outboundView(),
+    kb: () => this.#kbView(),
+    api: () => this.#apiView(),
+  };
+
+  /** The time zone times are shown in: the first tenant's. */
+  get #timeZone(): string {
+    return this.clock?.timeZone ?? "Asia/Shanghai";
+  }
+
+  #overviewView() {
+    return html`
+      <ccemu-overview .overview=${this.#overview.overview} .now=${this.#now()}></ccemu-overview>
+    `;
+  }
+
+  #scenariosView() {
+    const s = this.#scenarios, chat = this.#chat;
+    return html`
+      <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .robots=${chat.robots}
+        .robotId=${s.robotId} .sessions=${chat.sessions} .sessionId=${s.sessionId}
+        .runs=${s.runs} .shown=${s.shown} .running=${s.running}
+        @run-scenario=${(e: CustomEvent<string>) => this.#act(() => s.run(e.detail))}
+        @run-all=${() => this.#act(() => s.runAll())}
+        @show-run=${(e: CustomEvent<number>) => s.showRun(e.detail)}
+        @load-scenario=${(e: CustomEvent) => s.addLoaded(e.detail)}
+        @pick-robot=${(e: CustomEvent<string>) => s.pickRobot(e.detail)}
+        @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
+        @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}
+        @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}></ccemu-scenarios>
+    `;
+  }
+
+  #outboundView() {
+    const o = this.#outbound;
+    return html`
+      <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
+        .resources=${o.resources} .importAnswer=${o.importAnswer} .creating=${o.creating}
+        .callJobId=${o.callJobId} .callInstanceId=${o.callInstanceId}
+        .callbackUrls=${o.callbackUrls} .deliveries=${o.deliveries} .callbackCheck=${o
+          .callbackCheck}
+        .now=${this.#now()} .timeZone=${this.#timeZone}
+        @pick-task=${(e: CustomEvent<number>) => o.pickTask(e.detail)}
+        @pick-call=${(e: CustomEvent<number>) => o.pickCall(e.detail)}
+        @new-task=${(e: CustomEvent<boolean>) => o.newTask(e.detail)}
+        @cancel=${() => o.newTask(false)}
+        @create-task=${(e: CustomEvent) => this.#act(() => o.createTask(e.detail))}
+        @import-customers=${(e: CustomEvent) => this.#act(() => o.importCustomers(e.detail))}
+        @execute=${(e: CustomEvent) => this.#act(() => o.execute(e.detail))}
+        @advance=${(e: CustomEvent<{ ms: number }>) => this.#act(() => o.advance(e.detail))}
+        @advance-idle=${() => this.#act(() => o.advance(null))}
+        @set-callback-url=${(e: CustomEvent) => this.#act(() => o.setCallbackUrl(e.detail))}
+        @remove-callback-url=${(e: CustomEvent<string>) =>
+          this.#act(() => o.removeCallbackUrl(e.detail))}
+        @redeliver=${(e: CustomEvent<number>) => this.#act(() => o.redeliver(e.detail))}
+        @account=${(e: CustomEvent) => this.#act(() => o.changeAccount(e.detail))}></ccemu-outbound>
+    `;
+  }
+
+  #kbView() {
+    const kb = this.#kb;
+    return html`
+      <ccemu-kb .repositories=${kb.repositories} .repositoryId=${kb.repositoryId} .tree=${kb.tree}
+        .items=${kb.items} .directory=${kb.directory} .hits=${kb.hits} .answer=${kb.answer}
+        .detail=${kb.detail} .links=${kb.links} .timeZone=${this.#timeZone}
+        @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
+        @pick-directory=${(e: CustomEvent) => kb.pickDirectory(e.detail)}
+        @search=${(e: CustomEvent) => this.#act(() => kb.search(e.detail))}
+        @ask=${(e: CustomEvent<string>) => this.#act(() => kb.ask(e.detail))}
+        @open-faq=${(e: CustomEvent) => kb.show({ kind: "faq", faq: e.detail })}
+        @open-file=${(e: CustomEvent) => kb.show({ kind: "file", file: e.detail })}
+        @open-faq-id=${(e: CustomEvent<number>) => kb.openById("faq", e.detail)}
+        @open-file-id=${(e: CustomEvent<number>) => kb.openById("file", e.detail)}
+        @new-faq=${(e: CustomEvent<number>) =>
+          kb.show({ kind: "faq-form", faq: null, directoryId: e.detail })}
+        @edit-faq=${(e: CustomEvent) =>
+          kb.show({ kind: "faq-form", faq: e.detail, directoryId: e.detail.directoryId })}
+        @close-detail=${() => kb.show(null)}
+        @save-faq=${(e: CustomEvent) => this.#act(() => kb.saveFaq(e.detail))}
+        @delete-faq=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFaq(e.detail))}
+        @faq-link=${(e: CustomEvent) => this.#act(() => kb.mediaLink(e.detail))}
+        @file-link=${(e: CustomEvent<number>) =>
+          this.#act(() => kb.mediaLink(e.detail))}></ccemu-kb>
+    `;
+  }
+
+  #apiView() {
+    const api = this.#api;
+    return html`
+      <ccemu-api .operations=${api.operations} .keys=${api.keys} .selected=${api.selected}
+        .accessKeyId=${api.accessKeyId} .answer=${api.answer} .sending=${api.sending}
+        @select-operation=${(e: CustomEvent<string>) => this.#go("api", e.detail)}
+        @pick-key=${(e: CustomEvent<string>) => api.pickKey(e.detail)}
+        @send=${(e: CustomEvent) =>
+          this.#act(() => api.send(e.detail.params, e.detail.query))}></ccemu-api>
+    `;
+  }
+
+  #inspectorView() {
+    const inspector = this.#inspector;
+    return html`
+      <ccemu-inspector .entries=${inspector.entries} .selected=${inspector.selected}
+        .wanted=${inspector.selectedId} .timeZone=${this.#timeZone}
+        .curl=${inspector.curl} .sessionFilter=${inspector.sessionFilter}
+        @select=${(e: CustomEvent<number | null>) => this.#go("inspector", e.detail)}
+        @filter-session=${(e: CustomEvent<string>) => inspector.filterSession(e.detail)}
+        @curl=${(e: CustomEvent<number>) => inspector.copyCurl(e.detail)}
+        @export-har=${(e: CustomEvent<HarExport>) => inspector.exportHar(e.detail)}
+        @redeliver=${(e: CustomEvent<number>) => inspector.redeliver(e.detail)}
+        .fixture=${this.#fixture.state}
+        @fixture-preview=${(e: CustomEvent<number>) => this.#fixture.preview(e.detail)}
+        @keep-answer=${(e: CustomEvent<number>) => this.#act(() => this.#fixture.keep(e.detail))}
+        @download-fixture=${(e: CustomEvent<number>) => this.#fixture.download(e.detail)}
+        @fault-like=${(e: CustomEvent<number>) => this.#act(() => this.#faultLike(e.detail))}
+        @open-faults=${() =>
+          this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
+            ?.openFaults()}></ccemu-inspector>
+    `;
+  }
+
+  #conversationsView() {
     const chat = this.#chat, inspector = this.#inspector;
-    if (this.view === "overview") {
-      return html`
-        <ccemu-overview .overview=${this.#overview.overview} .now=${this.#now()}></ccemu-overview>
-      `;
-    }
-    if (this.view === "scenarios") {
-      const s = this.#scenarios;
-      return html`
-        <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .robots=${chat.robots}
-          .robotId=${s.robotId} .sessions=${chat.sessions} .sessionId=${s.sessionId}
-          .runs=${s.runs} .shown=${s.shown} .running=${s.running}
-          @run-scenario=${(e: CustomEvent<string>) => this.#act(() => s.run(e.detail))}
-          @run-all=${() => this.#act(() => s.runAll())}
-          @show-run=${(e: CustomEvent<number>) => s.showRun(e.detail)}
-          @load-scenario=${(e: CustomEvent) => s.addLoaded(e.detail)}
-          @pick-robot=${(e: CustomEvent<string>) => s.pickRobot(e.detail)}
-          @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
-          @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}
-          @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}></ccemu-scenarios>
-      `;
-    }
-    if (this.view === "outbound") {
-      const o = this.#outbound;
-      return html`
-        <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
-          .resources=${o.resources} .importAnswer=${o.importAnswer} .creating=${o.creating}
-          .callJobId=${o.callJobId} .callInstanceId=${o.callInstanceId}
-          .callbackUrls=${o.callbackUrls} .deliveries=${o.deliveries} .callbackCheck=${o
-            .callbackCheck}
-          .now=${this.#now()} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
-          @pick-task=${(e: CustomEvent<number>) => o.pickTask(e.detail)}
-          @pick-call=${(e: CustomEvent<number>) => o.pickCall(e.detail)}
-          @new-task=${(e: CustomEvent<boolean>) => o.newTask(e.detail)}
-          @cancel=${() => o.newTask(false)}
-          @create-task=${(e: CustomEvent) => this.#act(() => o.createTask(e.detail))}
-          @import-customers=${(e: CustomEvent) => this.#act(() => o.importCustomers(e.detail))}
-          @execute=${(e: CustomEvent) => this.#act(() => o.execute(e.detail))}
-          @advance=${(e: CustomEvent<{ ms: number }>) => this.#act(() => o.advance(e.detail))}
-          @advance-idle=${() => this.#act(() => o.advance(null))}
-          @set-callback-url=${(e: CustomEvent) => this.#act(() => o.setCallbackUrl(e.detail))}
-          @remove-callback-url=${(e: CustomEvent<string>) =>
-            this.#act(() => o.removeCallbackUrl(e.detail))}
-          @redeliver=${(e: CustomEvent<number>) => this.#act(() => o.redeliver(e.detail))}
-          @account=${(e: CustomEvent) =>
-            this.#act(() => o.changeAccount(e.detail))}></ccemu-outbound>
-      `;
-    }
-    if (this.view === "kb") {
-      const kb = this.#kb;
-      return html`
-        <ccemu-kb .repositories=${kb.repositories} .repositoryId=${kb.repositoryId} .tree=${kb.tree}
-          .items=${kb.items} .directory=${kb.directory} .hits=${kb.hits} .answer=${kb.answer}
-          .detail=${kb.detail} .links=${kb.links} .timeZone=${this.clock?.timeZone ??
-            "Asia/Shanghai"}
-          @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
-          @pick-directory=${(e: CustomEvent) => kb.pickDirectory(e.detail)}
-          @search=${(e: CustomEvent) => this.#act(() => kb.search(e.detail))}
-          @ask=${(e: CustomEvent<string>) => this.#act(() => kb.ask(e.detail))}
-          @open-faq=${(e: CustomEvent) => kb.show({ kind: "faq", faq: e.detail })}
-          @open-file=${(e: CustomEvent) => kb.show({ kind: "file", file: e.detail })}
-          @open-faq-id=${(e: CustomEvent<number>) => kb.openById("faq", e.detail)}
-          @open-file-id=${(e: CustomEvent<number>) => kb.openById("file", e.detail)}
-          @new-faq=${(e: CustomEvent<number>) =>
-            kb.show({ kind: "faq-form", faq: null, directoryId: e.detail })}
-          @edit-faq=${(e: CustomEvent) =>
-            kb.show({ kind: "faq-form", faq: e.detail, directoryId: e.detail.directoryId })}
-          @close-detail=${() => kb.show(null)}
-          @save-faq=${(e: CustomEvent) => this.#act(() => kb.saveFaq(e.detail))}
-          @delete-faq=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFaq(e.detail))}
-          @faq-link=${(e: CustomEvent) => this.#act(() => kb.mediaLink(e.detail))}
-          @file-link=${(e: CustomEvent<number>) =>
-            this.#act(() => kb.mediaLink(e.detail))}></ccemu-kb>
-      `;
-    }
-    if (this.view === "api") {
-      const api = this.#api;
-      return html`
-        <ccemu-api .operations=${api.operations} .keys=${api.keys} .selected=${api.selected}
-          .accessKeyId=${api.accessKeyId} .answer=${api.answer} .sending=${api.sending}
-          @select-operation=${(e: CustomEvent<string>) => this.#go("api", e.detail)}
-          @pick-key=${(e: CustomEvent<string>) => api.pickKey(e.detail)}
-          @send=${(e: CustomEvent) =>
-            this.#act(() => api.send(e.detail.params, e.detail.query))}></ccemu-api>
-      `;
-    }
-    if (this.view === "inspector") {
-      return html`
-        <ccemu-inspector .entries=${inspector.entries} .selected=${inspector.selected}
-          .wanted=${inspector.selectedId} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
-          .curl=${inspector.curl} .sessionFilter=${inspector.sessionFilter}
-          @select=${(e: CustomEvent<number | null>) => this.#go("inspector", e.detail)}
-          @filter-session=${(e: CustomEvent<string>) => inspector.filterSession(e.detail)}
-          @curl=${(e: CustomEvent<number>) => inspector.copyCurl(e.detail)}
-          @export-har=${(e: CustomEvent<HarExport>) => inspector.exportHar(e.detail)}
-          @redeliver=${(e: CustomEvent<number>) => inspector.redeliver(e.detail)}
-          .fixture=${this.#fixture.state}
-          @fixture-preview=${(e: CustomEvent<number>) => this.#fixture.preview(e.detail)}
-          @keep-answer=${(e: CustomEvent<number>) => this.#act(() => this.#fixture.keep(e.detail))}
-          @download-fixture=${(e: CustomEvent<number>) => this.#fixture.download(e.detail)}
-          @fault-like=${(e: CustomEvent<number>) => this.#act(() => this.#faultLike(e.detail))}
-          @open-faults=${() =>
-            this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
-              ?.openFaults()}></ccemu-inspector>
-      `;
-    }
     return html`
       <ccemu-conversation .robots=${chat.robots} .robotId=${chat.robotId} .added=${chat.added}
         ?existing=${chat.existing}
         .session=${chat.session} .sessions=${chat.sessions} .tabs=${chat.tabs}
         .streaming=${chat.streaming} .findings=${inspector.findings()} .busy=${chat.busy}
-        .journal=${inspector.entries} .timeZone=${this.clock?.timeZone ?? "Asia/Shanghai"}
+        .journal=${inspector.entries} .timeZone=${this.#timeZone}
         .pending=${chat.pending}
         @open-session=${(e: CustomEvent) => this.#act(() => chat.openSession(e.detail))}
         @pick-session=${(e: CustomEvent<string>) => this.#go("conversations", e.detail)}
@@ -458,10 +479,6 @@ export class App extends LitElement {
     return work();
   }
 
-  /**
-   * The clock in the first tenant's zone (the time tasks and windows are in), with UTC beside it.
-   * On real time it ticks from the last reading; on manual it moves only when ccemu says so.
-   */
   /** The virtual clock now: on real time it ticks on from the last reading. */
   #now(): number {
     const c = this.clock;
@@ -469,12 +486,16 @@ export class App extends LitElement {
     return c.mode === "real" ? c.now + (performance.now() - c.readAt) : c.now;
   }
 
+  /**
+   * The clock in the first tenant's zone (the time tasks and windows are in), with UTC beside it.
+   * On real time it ticks from the last reading; on manual it moves only when ccemu says so.
+   */
   #clock() {
     const c = this.clock;
     if (!c) return nothing;
     const now = this.#now();
     const local = localTime(now, c.timeZone);
-    const utc = new Date(now).toISOString().slice(0, 19).replace("T", " ");
+    const utc = localTime(now, "UTC");
     return html`<span class="clock" id="clock" title="ccemu's virtual clock, in the tenant's time zone and in UTC">
       ${c.mode} clock · <strong>${local}</strong> ${c.timeZone} · UTC ${utc}</span>`;
   }
@@ -516,7 +537,7 @@ export class App extends LitElement {
         ? html`<div class="problem bad" role="alert">${this.problem}
           <button @click=${() => (this.problem = "")} aria-label="Dismiss">×</button></div>`
         : nothing}
-      <main>${this.#view()}</main>
+      <main>${this.#views[this.view]()}</main>
     `;
   }
 }

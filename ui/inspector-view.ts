@@ -83,6 +83,24 @@ function upstreamDetail(up: NonNullable<JournalEntry["upstream"]>) {
   `;
 }
 
+/** A push's findings: severity, the JSON path it is about, and what is wrong there. */
+export function findingsTable(push: NonNullable<JournalEntry["push"]>) {
+  return html`
+    <table class="findings">
+      <colgroup><col class="c-severity"><col class="c-path"><col></colgroup>
+      <tr><th>severity</th><th>path</th><th>message</th></tr>
+      ${push.findings.map((f) =>
+        html`
+          <tr>
+            <td class=${f.severity === "error" ? "bad" : "warn"}>${f.severity}</td>
+            <td><code>${breakablePath(f.path)}</code></td>
+            <td>${f.message}</td>
+          </tr>
+        `
+      )}</table>
+  `;
+}
+
 /**
  * A JSON path with a line-break opportunity before each step (`.name`, `[0]`), so a deep path
  * wraps at its steps inside its column instead of running into the message beside it; the text
@@ -230,6 +248,27 @@ export class InspectorView extends LitElement {
   }
 
   #detail(e: JournalEntry) {
+    return html`
+      ${this.#detailHead(e)}
+      <ccemu-entry-actions .entry=${e} .fixture=${this.fixture}></ccemu-entry-actions>
+      ${this.#faultNote(e)}
+      ${this.#deliveryNote(e)}
+      ${this.#auth(e)}
+      ${e.upstream ? upstreamDetail(e.upstream) : nothing}
+      ${e.push?.findings.length ? html`<h4>Findings</h4>${findingsTable(e.push)}` : nothing}
+      ${e.push?.error
+        ? html`
+          <h4 class="bad">Error ${e.push.error.code}</h4>
+          <div>${e.push.error.message}</div>
+        `
+        : nothing}
+      ${this.#request(e)}
+      ${this.#response(e)}
+    `;
+  }
+
+  /** The entry's line, where it went, when, and the link and curl to take it elsewhere. */
+  #detailHead(e: JournalEntry) {
     const push = e.push;
     return html`
       <div class="detail-head">
@@ -248,54 +287,39 @@ export class InspectorView extends LitElement {
         <a id="entry-link" href=${`#inspector/${e.id}`}>link to this entry</a>
       </div>
       ${this.curl ? html`<pre class="curl" id="curl-text">${this.curl}</pre>` : nothing}
-      <ccemu-entry-actions .entry=${e} .fixture=${this.fixture}></ccemu-entry-actions>
-      ${e.fault
-        ? html`
-          <div class="fault-note" id="fault-note"
-            role="note">⚡ Fault rule ${e.fault
-              .ruleId}${e.fault.note ? ` (${e.fault.note})` : ""} fired: ${e.fault
-              .effect}${e.fault.detail
-              ? `; ${e.fault.detail}`
-              : ""}. <a href="#faults" @click=${() =>
-              emit(this, "open-faults")}>Fault rules</a></div>
-        `
-        : nothing}
-      ${e.delivery
-        ? html`
-          <div class="row"
-            id="delivery-note">Call-result callback: delivery ${e.delivery
-              .deliveryId}, attempt ${e.delivery.attempt}${e.delivery.error
-              ? html`, <span class="bad">${e.delivery.error}</span>`
-              : nothing}
-                    <button id="deliver-again" @click=${() =>
-                      emit(this, "redeliver", e.delivery!.deliveryId)}>Deliver again</button></div>
-        `
-        : nothing}
-      ${this.#auth(e)}
-      ${e.upstream ? upstreamDetail(e.upstream) : nothing}
-      ${push?.findings.length
-        ? html`
-          <h4>Findings</h4>
-          <table class="findings">
-            <colgroup><col class="c-severity"><col class="c-path"><col></colgroup>
-            <tr><th>severity</th><th>path</th><th>message</th></tr>
-            ${push.findings.map((f) =>
-              html`
-                <tr>
-                  <td class=${f.severity === "error" ? "bad" : "warn"}>${f.severity}</td>
-                  <td><code>${breakablePath(f.path)}</code></td>
-                  <td>${f.message}</td>
-                </tr>
-              `
-            )}</table>
-        `
-        : nothing}
-      ${push?.error
-        ? html`
-          <h4 class="bad">Error ${push.error.code}</h4>
-          <div>${push.error.message}</div>
-        `
-        : nothing}
+    `;
+  }
+
+  /** The fault rule that shaped this answer, with a way to the rules. */
+  #faultNote(e: JournalEntry) {
+    if (!e.fault) return nothing;
+    return html`
+      <div class="fault-note" id="fault-note"
+        role="note">⚡ Fault rule ${e.fault
+          .ruleId}${e.fault.note ? ` (${e.fault.note})` : ""} fired: ${e.fault
+          .effect}${e.fault.detail ? `; ${e.fault.detail}` : ""}. <a href="#faults" @click=${() =>
+          emit(this, "open-faults")}>Fault rules</a></div>
+    `;
+  }
+
+  /** A call-result callback's delivery and attempt, and a button to deliver it again. */
+  #deliveryNote(e: JournalEntry) {
+    const delivery = e.delivery;
+    if (!delivery) return nothing;
+    return html`
+      <div class="row"
+        id="delivery-note">Call-result callback: delivery ${delivery
+          .deliveryId}, attempt ${delivery.attempt}${delivery.error
+          ? html`, <span class="bad">${delivery.error}</span>`
+          : nothing}
+                <button id="deliver-again" @click=${() =>
+                  emit(this, "redeliver", delivery.deliveryId)}>Deliver again</button></div>
+    `;
+  }
+
+  /** What was asked: headers, query and body. */
+  #request(e: JournalEntry) {
+    return html`
       <ccemu-json label="Request headers" .open=${false}
         .text=${JSON.stringify(e.headers)}></ccemu-json>
       ${Object.keys(e.query).length
@@ -306,6 +330,13 @@ export class InspectorView extends LitElement {
           cutNote(e.body)
         } .text=${e.body.text}></ccemu-json>`
         : nothing}
+    `;
+  }
+
+  /** What came back: the status, the stream as a waterfall, the body and headers. */
+  #response(e: JournalEntry) {
+    const push = e.push;
+    return html`
       <h4>Response: ${e.response.status || "no response"}</h4>
       ${push?.events.length
         ? html`
@@ -366,89 +397,11 @@ export class InspectorView extends LitElement {
     const shown = list.slice(page * PAGE, (page + 1) * PAGE);
     return html`
       <section class="list panel" aria-label="Journal">
-        <div class="filters row">
-          <select aria-label="Area" @change=${(e: Event) => {
-            this.area = (e.target as HTMLSelectElement).value;
-            this.page = 0;
-          }}>
-            <option value="">all areas</option>${["outbound", "kb", "gateway", "storage"].map((a) =>
-              html`<option>${a}</option>`
-            )}
-          </select>
-          <input aria-label="Status" id="filter-status" placeholder="status: 4xx" size="10"
-            aria-invalid=${!this.#statusValid} aria-describedby="status-hint" @input=${(
-              e: Event,
-            ) => {
-              this.status = (e.target as HTMLInputElement).value;
-              this.page = 0;
-            }}>
-          ${this.#choice(
-            "Robot",
-            "filter-robot",
-            "all robots",
-            this.robot,
-            (e) => e.push?.robotId,
-            (v) => (this.robot = v),
-          )}
-          ${this.#choice(
-            "Session",
-            "filter-session",
-            "all sessions",
-            this.sessionFilter,
-            (e) => e.push?.sessionId,
-            (v) => emit(this, "filter-session", v),
-          )}
-          <input aria-label="Search the journal" placeholder="text, path, robot, session…"
-            @input=${(e: Event) => {
-              this.text = (e.target as HTMLInputElement).value;
-              this.page = 0;
-            }}>
-          <span class="muted" id="count">${list.length} of ${this.entries.length}</span>
-          <button id="export-har" title="Download the exchanges this list shows as a HAR 1.2 file"
-            @click=${() =>
-              emit(this, "export-har", { area: this.area, ids: list.map((e) => e.id) })}
-          >Export HAR</button>
-        </div>
+        ${this.#filters(list)}
         ${this.#statusValid ? nothing : html`<div class="hint bad" id="status-hint" role="alert">
           Status “${this.status}” is not a filter: type a code (404), a class (4xx) or its first
           digits (4, 40). Showing every status.</div>`}
-        <div class="rows" tabindex="0" aria-label="Exchanges (arrow keys move)" @keydown=${(
-          e: KeyboardEvent,
-        ) => this.#keys(e, list)}>
-          <table>
-            <colgroup><col class="c-id"><col class="c-time"><col class="c-area"><col><col
-              class="c-status"><col class="c-ms"></colgroup>
-            <tr><th>#</th><th>time</th><th>area</th><th>exchange</th><th>status</th><th
-              title="milliseconds from the request to the end of the answer">ms</th></tr>
-            ${shown.length
-              ? shown.map((e) => {
-                const line = activityLine(e);
-                const sub = e.push
-                  ? `${e.push.responseMode} · ${e.push.sessionId} · ${e.method} ${e.path}`
-                  : e.errorCode ?? "";
-                return html`<tr class="entry" data-id=${e.id} aria-selected=${
-                  this.selected?.id ===
-                    e.id
-                } @click=${() => emit(this, "select", e.id)}>
-                  <td>${e.id}</td>
-                  <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</td>
-                  <td class="area" title=${e.area}>${e.area}</td>
-                  <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${
-                  sub ? html`<span class="sub muted">${sub}</span>` : nothing
-                }</td>
-                  ${this.#status(e)}
-                  <td>${Math.round(e.durationMs)}</td>
-                </tr>`;
-              })
-              : html`
-                <tr>
-                  <td colspan="6" class="empty muted" id="no-match">${this.entries.length
-                    ? "No exchange matches these filters."
-                    : "No exchange yet: send a request or chat as a visitor."}</td>
-                </tr>
-              `}
-          </table>
-        </div>
+        ${this.#rows(list, shown)}
         <div class="pager row">
           <button ?disabled=${page ===
             0} @click=${() => (this.page = page - 1)} aria-label="Newer entries">‹</button>
@@ -466,6 +419,98 @@ export class InspectorView extends LitElement {
             <p id="entry-missing">${this.#missing()}</p>
           </section>
         `}
+    `;
+  }
+
+  /** The list's filters (area, status, robot, session, text), its count and the HAR export. */
+  #filters(list: JournalEntry[]) {
+    return html`
+      <div class="filters row">
+        <select aria-label="Area" @change=${(e: Event) => {
+          this.area = (e.target as HTMLSelectElement).value;
+          this.page = 0;
+        }}>
+          <option value="">all areas</option>${["outbound", "kb", "gateway", "storage"].map((a) =>
+            html`<option>${a}</option>`
+          )}
+        </select>
+        <input aria-label="Status" id="filter-status" placeholder="status: 4xx" size="10"
+          aria-invalid=${!this.#statusValid} aria-describedby="status-hint" @input=${(
+            e: Event,
+          ) => {
+            this.status = (e.target as HTMLInputElement).value;
+            this.page = 0;
+          }}>
+        ${this.#choice(
+          "Robot",
+          "filter-robot",
+          "all robots",
+          this.robot,
+          (e) => e.push?.robotId,
+          (v) => (this.robot = v),
+        )}
+        ${this.#choice(
+          "Session",
+          "filter-session",
+          "all sessions",
+          this.sessionFilter,
+          (e) => e.push?.sessionId,
+          (v) => emit(this, "filter-session", v),
+        )}
+        <input aria-label="Search the journal" placeholder="text, path, robot, session…"
+          @input=${(e: Event) => {
+            this.text = (e.target as HTMLInputElement).value;
+            this.page = 0;
+          }}>
+        <span class="muted" id="count">${list.length} of ${this.entries.length}</span>
+        <button id="export-har" title="Download the exchanges this list shows as a HAR 1.2 file"
+          @click=${() => emit(this, "export-har", { area: this.area, ids: list.map((e) => e.id) })}
+        >Export HAR</button>
+      </div>
+    `;
+  }
+
+  /** The page of entries shown, arrow keys moving the selection through the whole list. */
+  #rows(list: JournalEntry[], shown: JournalEntry[]) {
+    return html`
+      <div class="rows" tabindex="0" aria-label="Exchanges (arrow keys move)" @keydown=${(
+        e: KeyboardEvent,
+      ) => this.#keys(e, list)}>
+        <table>
+          <colgroup><col class="c-id"><col class="c-time"><col class="c-area"><col><col
+            class="c-status"><col class="c-ms"></colgroup>
+          <tr><th>#</th><th>time</th><th>area</th><th>exchange</th><th>status</th><th
+            title="milliseconds from the request to the end of the answer">ms</th></tr>
+          ${shown.length ? shown.map((e) => this.#row(e)) : html`
+            <tr>
+              <td colspan="6" class="empty muted" id="no-match">${this.entries.length
+                ? "No exchange matches these filters."
+                : "No exchange yet: send a request or chat as a visitor."}</td>
+            </tr>
+          `}
+        </table>
+      </div>
+    `;
+  }
+
+  /** One entry's row: id, time of day, area, activity line, status and duration. */
+  #row(e: JournalEntry) {
+    const line = activityLine(e);
+    const sub = e.push
+      ? `${e.push.responseMode} · ${e.push.sessionId} · ${e.method} ${e.path}`
+      : e.errorCode ?? "";
+    return html`
+      <tr class="entry" data-id=${e.id} aria-selected=${this.selected?.id === e.id}
+        @click=${() => emit(this, "select", e.id)}>
+            <td>${e.id}</td>
+            <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</td>
+            <td class="area" title=${e.area}>${e.area}</td>
+            <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${sub
+              ? html`<span class="sub muted">${sub}</span>`
+              : nothing}</td>
+            ${this.#status(e)}
+            <td>${Math.round(e.durationMs)}</td>
+          </tr>
     `;
   }
 }

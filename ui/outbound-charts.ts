@@ -5,6 +5,7 @@
  */
 import type { ChartConfiguration } from "chart.js";
 import type { CallRow, TaskRow } from "./control-client.ts";
+import { localTime } from "./local-time.ts";
 
 /** One colour per finish status: green answered, warm for the customer's side, grey for lines. */
 const COLOURS: Record<number, string> = {
@@ -105,12 +106,8 @@ export function timelineChart(
   const points = concurrency(calls, now);
   const first = points[0]?.x ?? now, last = Math.max(points.at(-1)?.x ?? now, first + 60_000);
   // Seconds on the axis while the calls span less than half an hour.
-  const time = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: task.timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    ...(last - first < 1_800_000 ? { second: "2-digit" } : {}),
-  });
+  const end = last - first < 1_800_000 ? 19 : 16;
+  const time = (instant: number) => localTime(instant, task.timeZone).slice(11, end);
   return {
     type: "line",
     data: {
@@ -139,7 +136,7 @@ export function timelineChart(
           type: "linear",
           min: first,
           max: last,
-          ticks: { callback: (value) => time.format(Number(value)), maxTicksLimit: 8 },
+          ticks: { callback: (value) => time(Number(value)), maxTicksLimit: 8 },
           title: { display: true, text: `virtual time (${task.timeZone})` },
         },
         y: { beginAtZero: true, ticks: { precision: 0 } },

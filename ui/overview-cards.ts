@@ -5,17 +5,9 @@
  */
 import { html, nothing } from "lit";
 import type { Overview } from "./controllers/overview.ts";
-import { localTime } from "./local-time.ts";
+import { timeOf } from "./local-time.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-
-/** An instant in the tenant's zone, UTC on hover (and in `datetime`, for machines). */
-const when = (ms: number, zone: string) => {
-  const iso = new Date(ms).toISOString();
-  return html`<time datetime=${iso} title=${`UTC ${iso.slice(0, 19).replace("T", " ")}`}>${
-    localTime(ms, zone)
-  }</time>`;
-};
 
 function card(id: string, title: string, href: string, body: unknown, wide = false) {
   return html`
@@ -52,12 +44,12 @@ export function clockCard(o: Overview, now: number) {
       <dl class="counts">
         <div>
           <dt>${mode} clock · ${timeZone}</dt>
-          <dd>${when(now, timeZone)}</dd>
+          <dd>${timeOf(now, timeZone)}</dd>
         </div>
       </dl>
       <p class="line">${moves}; ${plural(pendingTimers, "timer")} pending${nextTimerAt === null
         ? ""
-        : html`, the next at ${when(nextTimerAt, timeZone)}`}</p>
+        : html`, the next at ${timeOf(nextTimerAt, timeZone)}`}</p>
     `,
   );
 }
@@ -175,7 +167,7 @@ export function faultsCard(o: Overview) {
 export function errorsCard(o: Overview, zone: string) {
   const items = o.errors.map((e) =>
     html`<li><a href="#inspector/${e.id}">#${e.id} ${e.status} ${e.method} <code>${e.path}</code></a>
-      <span class="line">${e.errorCode ?? e.kind} · ${when(e.time, zone)}</span>
+      <span class="line">${e.errorCode ?? e.kind} · ${timeOf(e.time, zone)}</span>
       ${e.message ? html`<p>${e.message}</p>` : nothing}</li>`
   );
   return card(
@@ -193,7 +185,7 @@ export function findingsCard(o: Overview, zone: string) {
     html`<li><span class="badge ${f.severity === "error" ? "bad" : "warn"}">${f.severity}</span>
       <a href="#inspector/${f.journalId}">Push #${f.journalId}</a> in
       <a href="#conversations/${f.sessionId}">${f.sessionId}</a> ·
-      <span class="line">${when(f.time, zone)}</span>
+      <span class="line">${timeOf(f.time, zone)}</span>
       <p>${f.message}</p><code>${f.path}</code></li>`
   );
   return card(

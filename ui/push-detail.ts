@@ -9,8 +9,8 @@ import { customElement, property } from "lit/decorators.js";
 import type { JournalEntry } from "./control-client.ts";
 import "./json-block.ts";
 import "./sse-waterfall.ts";
-import { activityLine, breakablePath } from "./inspector-view.ts";
-import { localTime } from "./local-time.ts";
+import { activityLine, findingsTable } from "./inspector-view.ts";
+import { timeOf } from "./local-time.ts";
 import { shared } from "./styles.ts";
 
 /** Milliseconds as the log reads them: whole, or a dash for what never came. */
@@ -53,19 +53,7 @@ export class PushDetail extends LitElement {
     if (!push.findings.length) return html`<div class="ok" id="no-findings">No findings.</div>`;
     return html`
       <h4>Findings (${push.findings.length})</h4>
-      <table class="findings">
-        <colgroup><col class="c-severity"><col><col></colgroup>
-        <tr><th>severity</th><th>path</th><th>message</th></tr>
-        ${push.findings.map((f) =>
-          html`
-            <tr>
-              <td class=${f.severity === "error" ? "bad" : "warn"}>${f.severity}</td>
-              <td><code>${breakablePath(f.path)}</code></td>
-              <td>${f.message}</td>
-            </tr>
-          `
-        )}
-      </table>
+      ${findingsTable(push)}
     `;
   }
 
@@ -76,10 +64,8 @@ export class PushDetail extends LitElement {
     return html`
       <div class="line">#${e.id} ${activityLine(e)}</div>
       <div
-        class="muted"><span title=${`${new Date(e.time).toISOString()} (UTC)`}>${localTime(
-          e.time,
-          this.timeZone,
-        )}</span> · ${push.responseMode} · ${e.method} ${push.url}</div>
+        class="muted">${timeOf(e.time, this.timeZone)} · ${push.responseMode} · ${e.method} ${push
+          .url}</div>
       <div>HTTP <strong class=${e.response.status >= 400 || e.response.status === 0
         ? "bad"
         : "ok"}>${e.response.status || "no answer"}</strong> · ${Math.round(e.durationMs)} ms

@@ -9,7 +9,7 @@ import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { JournalEntry } from "./control-client.ts";
 import { activityLine } from "./inspector-view.ts";
-import { localTime } from "./local-time.ts";
+import { timeOf } from "./local-time.ts";
 import { ms } from "./push-detail.ts";
 import { shared } from "./styles.ts";
 
@@ -163,12 +163,7 @@ export class SessionLog extends LitElement {
     return html`<li><button data-id=${e.id} @click=${() => (this.selected = e.id)}
       aria-label=${`Push #${e.id}: ${activityLine(e)}`}>
       <span class="facts">
-        <span title=${`${new Date(e.time).toISOString()} (UTC)`} class="time">${
-      localTime(
-        e.time,
-        this.timeZone,
-      ).slice(11)
-    }</span>
+        <span class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</span>
         <span class=${bad ? "bad status" : "status"}>${e.response.status || "–"}</span>
         ${push.error ? html`<span class="bad">${push.error.code}</span>` : nothing}
         <span class="latency" title=${`first byte ${ms(t.firstByteMs)}, end ${ms(t.endMs)}`}

@@ -73,8 +73,8 @@ browserTest("the log beside the chat shows each push, and one in place", async (
       }).format(e.time);
       assert.equal(await row.locator(".time").textContent(), local);
       assert.equal(
-        await row.locator(".time").getAttribute("title"),
-        `${new Date(e.time).toISOString()} (UTC)`,
+        await row.locator(".time time").getAttribute("title"),
+        `${new Date(e.time).toISOString().slice(0, 19).replace("T", " ")} UTC`,
       );
       assert.equal(await row.locator(".status").textContent(), String(e.response.status));
       assert.match(await row.locator(".latency").textContent() ?? "", /^\d+ ms$/);
