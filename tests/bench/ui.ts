@@ -19,7 +19,7 @@ async function firstLoad(browser: Browser, url: string): Promise<Row> {
   for (let i = 0; i < 6; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    page.on("response", async (response) => {
+    page.on("response", (response) => {
       if (!response.url().endsWith("/ui.js")) return;
       const encoding = response.headers()["content-encoding"] ?? "none";
       const bytes = Number(response.headers()["content-length"] ?? 0);
