@@ -4,15 +4,12 @@
  * the journal entry, and the request as curl and as Java. What the UI's API view sends through,
  * since a browser holds no secret.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../core/app-env.ts";
-import { jsonObject } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import { parseParameters } from "../core/validation.ts";
 import { curlCommand, javaSnippet } from "../signed-api/curl.ts";
 import { queryPairs, signUrl } from "../signed-api/signature.ts";
+import { controlRoutes } from "./documented.ts";
 
 export const ApiSendRequest = z.strictObject({
   operation: z.string().regex(/^(GET|POST) \/[\w/]+$/, {
@@ -24,10 +21,15 @@ export const ApiSendRequest = z.strictObject({
 });
 
 export function apiRoutes(emulator: Emulator) {
-  return new Hono<AppEnv>().post("/api/send", async (c) => {
-    const input = parseParameters(ApiSendRequest, await jsonObject(c, 1024 * 1024));
-    return c.json(await sendSigned(emulator, input));
-  });
+  return controlRoutes().post(
+    "/api/send",
+    {
+      summary: "Sign a request with a tenant's key and send it to this ccemu (the UI's API view).",
+      body: ApiSendRequest,
+      limit: 1024 * 1024,
+    },
+    async (c, input) => c.json(await sendSigned(emulator, await input.body())),
+  ).hono;
 }
 
 /** Signs the operation with the key named, sends it to this ccemu, and answers what came back. */

@@ -1,12 +1,10 @@
 /** `/_emulator/clock`: read the virtual clock, set its mode or time, advance it. */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../core/app-env.ts";
 import { MAX_TIME } from "../core/clock.ts";
 import { ApiError } from "../core/errors.ts";
 import type { Emulator } from "../core/emulator.ts";
-import { parseParameters, timeValue } from "../core/validation.ts";
-import { jsonObject } from "../core/body.ts";
+import { timeValue } from "../core/validation.ts";
+import { controlRoutes } from "./documented.ts";
 
 export const SetClockRequest = z.strictObject({
   mode: z.enum(["real", "manual"]).optional(),
@@ -46,27 +44,39 @@ export const clockReading = (emulator: Emulator) => ({
 
 export function clockRoutes(emulator: Emulator) {
   const clock = emulator.clock;
-  return new Hono<AppEnv>()
-    .get("/", (c) => c.json(clockReading(emulator)))
-    .post("/", async (c) => {
-      const { mode, now } = parseParameters(SetClockRequest, await jsonObject(c, 4096));
-      if (mode) clock.setMode(mode);
-      const fired = now === undefined ? 0 : clock.set(now);
-      return c.json({ ...clock.status(), fired });
-    })
-    .post("/advance", async (c) => {
-      const json = await jsonObject(c, 4096);
-      checkUnits(json);
-      const body = parseParameters(AdvanceRequest, json);
-      const to = body.to ?? clock.now() + body.ms!;
-      if (to > MAX_TIME) {
-        throw new ApiError(
-          "InvalidParameter",
-          `ms: advancing ${body.ms} ms would pass 9999-12-31, the last time ccemu keeps.`,
-          "ms",
-        );
-      }
-      const fired = clock.advanceTo(to);
-      return c.json({ ...clock.status(), fired });
-    });
+  return controlRoutes()
+    .get("/", { summary: "The virtual clock." }, (c) => c.json(clockReading(emulator)))
+    .post(
+      "/",
+      { summary: "Set the clock's mode or time.", body: SetClockRequest, limit: 4096 },
+      async (c, input) => {
+        const { mode, now } = await input.body();
+        if (mode) clock.setMode(mode);
+        const fired = now === undefined ? 0 : clock.set(now);
+        return c.json({ ...clock.status(), fired });
+      },
+    )
+    .post(
+      "/advance",
+      { summary: "Move time forward, firing due timers.", body: AdvanceRequest, limit: 4096 },
+      async (c, input) => {
+        const body = await input.body(checkUnits);
+        const fired = clock.advanceTo(advanceTarget(emulator, body));
+        return c.json({ ...clock.status(), fired });
+      },
+    )
+    .hono;
+}
+
+/** Where an advance ends: `to`, or `ms` from now, which may not pass the last time kept. */
+function advanceTarget(emulator: Emulator, body: z.output<typeof AdvanceRequest>): number {
+  const to = body.to ?? emulator.clock.now() + body.ms!;
+  if (to > MAX_TIME) {
+    throw new ApiError(
+      "InvalidParameter",
+      `ms: advancing ${body.ms} ms would pass 9999-12-31, the last time ccemu keeps.`,
+      "ms",
+    );
+  }
+  return to;
 }

@@ -3,13 +3,12 @@
  * core's part (clock, tenants, access keys without secrets, the newest failed exchanges) is read
  * here; each area adds its own counts through its `overview` hook, so this file knows no area.
  */
-import { Hono } from "hono";
 import type { Area } from "../area.ts";
-import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";
 import type { JournalEntry } from "../core/journal.ts";
 import { ApiError } from "../core/errors.ts";
 import { clockReading } from "./clock-routes.ts";
+import { controlRoutes } from "./documented.ts";
 import { publicKey } from "./state-routes.ts";
 
 /** Failed exchanges listed, newest first. */
@@ -66,7 +65,9 @@ function envelopeMessage(entry: JournalEntry): string | null {
 export type CoreOverview = ReturnType<typeof overviewOf>;
 
 export function overviewRoutes(emulator: Emulator, areas: readonly Area[]) {
-  return new Hono<AppEnv>().get("/overview", (c) => {
+  const summary =
+    "Everything at a glance: counts per area, clock, keys (no secrets), fault rules, newest errors and findings.";
+  return controlRoutes().get("/overview", { summary }, (c) => {
     // It takes no parameters: one sent (a `limit` hoped for) is refused by name, not ignored.
     const [name] = Object.keys(c.req.query());
     if (name !== undefined) {
@@ -77,5 +78,5 @@ export function overviewRoutes(emulator: Emulator, areas: readonly Area[]) {
       );
     }
     return c.json(overviewOf(emulator, areas));
-  });
+  }).hono;
 }

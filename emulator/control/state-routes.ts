@@ -1,14 +1,11 @@
 /** `/_emulator`: health, reset, snapshot export/import, access keys, published schemas. */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { serializeSnapshot } from "../core/snapshot.ts";
 import { type AccessKey, AccessKeySchema } from "../core/tenants.ts";
-import { jsonObject } from "../core/body.ts";
-
 import { VERSION } from "../version.ts";
+import { controlRoutes } from "./documented.ts";
 
 /** A key as the control API shows it: everything but the secret. */
 export function publicKey({ accessKeySecret: _, ...key }: AccessKey) {
@@ -30,54 +27,83 @@ export function stateRoutes(
   published: Record<string, z.ZodType>,
 ) {
   const snapshotLimit = emulator.config.maxBodyBytes * 8;
-  return new Hono<AppEnv>()
-    .get("/health", (c) =>
-      c.json({
-        status: "ok",
-        name: "ccemu",
-        version: VERSION,
-        seed: emulator.seed,
-        strict: emulator.config.strict,
-        clock: emulator.clock.status(),
-        journal: {
-          size: emulator.journal.size,
-          capacity: emulator.journal.capacity,
-          bytes: emulator.journal.bytes,
-          maxBytes: emulator.journal.maxBytes,
-        },
-      }))
-    .post("/reset", (c) => {
+  return controlRoutes()
+    .get("/health", { summary: "Status, version, seed, clock." }, (c) => c.json(health(emulator)))
+    .post("/reset", { summary: "Back to the fixtures." }, (c) => {
       emulator.reset();
       return c.json({ reset: true, clock: emulator.clock.status() });
     })
-    .get("/snapshot", (c) => {
+    .get("/snapshot", { summary: "The whole state as JSON." }, (c) => {
       c.header("content-type", "application/json; charset=UTF-8");
       return c.body(serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot()));
     })
-    .post("/snapshot", async (c) => {
-      emulator.importSnapshot(await jsonObject(c, snapshotLimit));
-      return c.json({ imported: true, clock: emulator.clock.status() });
-    })
-    .get("/keys", (c) => c.json({ keys: emulator.state.accessKeys.map(publicKey) }))
-    .post("/keys", async (c) => c.json(publicKey(emulator.addKey(await jsonObject(c, 65536))), 201))
-    .delete("/keys/:accessKeyId", (c) => {
+    .post(
+      "/snapshot",
+      { summary: "Import a snapshot.", limit: snapshotLimit },
+      async (c, input) => {
+        emulator.importSnapshot(await input.json());
+        return c.json({ imported: true, clock: emulator.clock.status() });
+      },
+    )
+    .get(
+      "/keys",
+      { summary: "Access keys, without secrets." },
+      (c) => c.json({ keys: emulator.state.accessKeys.map(publicKey) }),
+    )
+    .post(
+      "/keys",
+      { summary: "Add an access key.", body: AccessKeySchema, limit: 65536 },
+      // The emulator checks the key itself (its enterprise must exist).
+      async (c, input) => c.json(publicKey(emulator.addKey(await input.json())), 201),
+    )
+    .delete("/keys/:accessKeyId", { summary: "Remove an access key." }, (c) => {
       emulator.removeKey(c.req.param("accessKeyId"));
       return c.json({ deleted: c.req.param("accessKeyId") });
     })
-    .get("/schemas", (c) =>
-      c.json({
-        snapshot: jsonSchema(emulator.snapshotSchema),
-        accessKey: jsonSchema(AccessKeySchema),
-        ...Object.fromEntries(
-          Object.entries(published).map(([name, schema]) => [name, jsonSchema(schema)]),
-        ),
-        operations: Object.fromEntries(operations.map((op) => [
-          `${op.method} ${op.path}`,
-          {
-            readOnly: op.readOnly,
-            params: jsonSchema(op.params),
-            ...(op.query ? { query: jsonSchema(op.query) } : {}),
-          },
-        ])),
-      }));
+    .get(
+      "/schemas",
+      { summary: "JSON Schemas: snapshot, key, scenario, every operation's parameters." },
+      (c) => c.json(publishedSchemas(emulator, operations, published)),
+    )
+    .hono;
+}
+
+function health(emulator: Emulator) {
+  return {
+    status: "ok",
+    name: "ccemu",
+    version: VERSION,
+    seed: emulator.seed,
+    strict: emulator.config.strict,
+    clock: emulator.clock.status(),
+    journal: {
+      size: emulator.journal.size,
+      capacity: emulator.journal.capacity,
+      bytes: emulator.journal.bytes,
+      maxBytes: emulator.journal.maxBytes,
+    },
+  };
+}
+
+/** `/_emulator/schemas`: the snapshot, the key, the published ones, each operation's parameters. */
+function publishedSchemas(
+  emulator: Emulator,
+  operations: Operation[],
+  published: Record<string, z.ZodType>,
+) {
+  return {
+    snapshot: jsonSchema(emulator.snapshotSchema),
+    accessKey: jsonSchema(AccessKeySchema),
+    ...Object.fromEntries(
+      Object.entries(published).map(([name, schema]) => [name, jsonSchema(schema)]),
+    ),
+    operations: Object.fromEntries(operations.map((op) => [
+      `${op.method} ${op.path}`,
+      {
+        readOnly: op.readOnly,
+        params: jsonSchema(op.params),
+        ...(op.query ? { query: jsonSchema(op.query) } : {}),
+      },
+    ])),
+  };
 }

@@ -6,12 +6,11 @@
  * (a number sent as text would otherwise never match). The draft has no effect: the user picks
  * one, and adds the rule through `POST /_emulator/faults`.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
 import type { JournalEntry } from "../core/journal.ts";
 import { withoutNulls } from "../core/validation.ts";
+import { controlRoutes } from "../control/documented.ts";
 import { entryToActOn, operationOf } from "../control/journal-entry.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { queryObject } from "../signed-api/middleware.ts";
@@ -99,8 +98,10 @@ export function draftLike(
 }
 
 export function faultLikeRoutes(emulator: Emulator, operations: readonly Operation[]) {
-  return new Hono<AppEnv>().get("/journal/:id/fault-rule", (c) => {
+  const summary =
+    "The matchers of a fault rule like one journal entry's request (area, operation, key, parameters as validated): add it with an effect through POST /_emulator/faults.";
+  return controlRoutes().get("/journal/:id/fault-rule", { summary }, (c) => {
     const entry = entryToActOn(emulator, c.req.param("id"), "made a fault rule");
     return c.json(draftLike(entry, operations));
-  });
+  }).hono;
 }

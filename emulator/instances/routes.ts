@@ -2,15 +2,14 @@
  * `/_emulator/instances`: create, list and close further emulators in this process (registry.ts).
  * Only the process's own emulator has these routes; an instance's `/_emulator` is its control API.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../core/app-env.ts";
 import { parseJsonObject, readBody } from "../core/body.ts";
 import { MANUAL_CLOCK_START } from "../core/config.ts";
 import { ApiError } from "../core/errors.ts";
 import { FixtureError, fixturesFrom } from "../core/fixtures.ts";
 import { parseParameters, timeValue } from "../core/validation.ts";
 import { loadFixtures, STATE } from "../state.ts";
+import { controlRoutes } from "../control/documented.ts";
 import type { Instances } from "./registry.ts";
 
 export const CreateInstanceRequest = z.strictObject({
@@ -41,23 +40,26 @@ async function fixturesOf(fixtures: string | Record<string, unknown> | undefined
 }
 
 export function instanceRoutes(instances: Instances, maxBodyBytes: number) {
-  return new Hono<AppEnv>()
-    .post("/instances", async (c) => {
+  return controlRoutes()
+    .post("/instances", {
+      summary:
+        "Start a further emulator in this process, on a port of its own (the process's own emulator only).",
+      body: CreateInstanceRequest,
+    }, async (c) => {
       // No body at all is the defaults, as `{}` is.
       const read = await readBody(c.req.raw, maxBodyBytes);
       const body = parseParameters(
         CreateInstanceRequest,
         read.bytes.length === 0 ? {} : parseJsonObject(read, maxBodyBytes),
       );
-      const clock = body.clock ?? "real";
-      const clockStart = body.clockStart === "now"
-        ? undefined
-        : body.clockStart ?? (clock === "manual" ? MANUAL_CLOCK_START : undefined);
-      const fixtures = await fixturesOf(body.fixtures);
-      return c.json(await instances.create({ fixtures, clock, clockStart, seed: body.seed }), 201);
+      return c.json(await instances.create(await instanceOptions(body)), 201);
     })
-    .get("/instances", (c) => c.json({ instances: instances.list() }))
-    .delete("/instances/:id", async (c) => {
+    .get(
+      "/instances",
+      { summary: "The instances open, with their keys." },
+      (c) => c.json({ instances: instances.list() }),
+    )
+    .delete("/instances/:id", { summary: "Close an instance and its port." }, async (c) => {
       const id = c.req.param("id");
       if (!(await instances.delete(id))) {
         throw new ApiError(
@@ -66,5 +68,16 @@ export function instanceRoutes(instances: Instances, maxBodyBytes: number) {
         );
       }
       return c.json({ id, deleted: true });
-    });
+    })
+    .hono;
+}
+
+/** The request as the registry takes it: the clock's start by its mode, the fixtures loaded. */
+async function instanceOptions(body: z.output<typeof CreateInstanceRequest>) {
+  const clock = body.clock ?? "real";
+  const clockStart = body.clockStart === "now"
+    ? undefined
+    : body.clockStart ?? (clock === "manual" ? MANUAL_CLOCK_START : undefined);
+  const fixtures = await fixturesOf(body.fixtures);
+  return { fixtures, clock, clockStart, seed: body.seed };
 }

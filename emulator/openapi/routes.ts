@@ -2,10 +2,10 @@
  * `/_emulator/openapi.json`: the document, built on the first request (its examples are captured
  * by running them on a fresh emulator) and kept for the app's life.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../core/app-env.ts";
+import { controlRoutes } from "../control/documented.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { type BuildApp, captureExamples } from "./capture.ts";
+import { servedControlRoutes } from "./control.ts";
 import { openApiDocument, type SignedArea } from "./document.ts";
 
 /** The document as this emulator serves it (its origin as the server). */
@@ -14,16 +14,17 @@ export async function buildDocument(
   areas: SignedArea[],
   origin: string,
 ): Promise<Record<string, unknown>> {
-  return openApiDocument(areas, await captureExamples(build), origin);
+  const control = servedControlRoutes(build);
+  return openApiDocument(areas, control, await captureExamples(build), origin);
 }
 
 export function openApiRoutes(emulator: Emulator, build: BuildApp, areas: SignedArea[]) {
   let document: Promise<Record<string, unknown>> | undefined;
-  return new Hono<AppEnv>().get("/openapi.json", async (c) => {
+  return controlRoutes().get("/openapi.json", { summary: "This document." }, async (c) => {
     document ??= buildDocument(build, areas, emulator.selfOrigin).catch((error) => {
       document = undefined;
       throw error;
     });
     return c.json(await document);
-  });
+  }).hono;
 }

@@ -73,6 +73,13 @@ export const deliveriesOf = (store: OutboundStore, callJobId?: string | number) 
     callJobId === undefined || String(d.callJobId) === String(callJobId)
   );
 
+/** The delivery log as the UI shows it: newest first, the newest 500, and how many in all. */
+export function deliveryLog(callbacks: CallbackSender, store: OutboundStore, callJobId?: string) {
+  const deliveries = deliveriesOf(store, callJobId);
+  const newest = deliveries.slice(-500).reverse();
+  return { total: deliveries.length, deliveries: newest.map((d) => deliveryView(callbacks, d)) };
+}
+
 export function findDelivery(store: OutboundStore, deliveryId: string): CallbackDelivery {
   const delivery = store.state.callbackDeliveries.find((d) => String(d.deliveryId) === deliveryId);
   if (!delivery) throw new ApiError("ResourceNotFound", `No callback delivery ${deliveryId}.`);

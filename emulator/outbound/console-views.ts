@@ -3,7 +3,9 @@
  * with its English translation, why a task waits, a task's outcomes counted by finish status (the
  * stacked bar), and the scripts and lines a new task can use. Read through `/_emulator/outbound`.
  */
+import { ApiError } from "../core/errors.ts";
 import { callDoneEntry } from "./call-entries.ts";
+import { callDetail } from "./calls.ts";
 import { FINISH_STATUS_DESC, FINISH_STATUS_NAME, FINISH_STATUSES } from "./outcomes.ts";
 import { CALL_STATUS, type CallRecord, type Task } from "./schemas.ts";
 import type { OutboundRuntime } from "./runtime.ts";
@@ -57,6 +59,21 @@ export function callConsoleEntry(store: OutboundStore, record: CallRecord, task:
     calledTimes: record.calledTimes,
     rule: record.rule,
   };
+}
+
+/** A task's calls as the UI's task pane lists them: the first 500, and how many in all. */
+export function taskCalls({ store, dialer }: OutboundRuntime, callJobId: string) {
+  const task = store.taskAt(callJobId);
+  const records = dialer.records(task);
+  const calls = records.slice(0, 500).map((r) => callConsoleEntry(store, r, task));
+  return { total: records.length, calls };
+}
+
+/** The call numbered `callInstanceId` (as the path gives it), with its detail. */
+export function callDetailAt(store: OutboundStore, callInstanceId: string) {
+  const record = store.state.calls.find((r) => String(r.callInstanceId) === callInstanceId);
+  if (!record) throw new ApiError("ResourceNotFound", `No call ${callInstanceId}.`);
+  return callDetail(store, record);
 }
 
 /** What the new-task form offers (`GET /_emulator/outbound/resources`). */

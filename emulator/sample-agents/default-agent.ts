@@ -3,12 +3,13 @@
  * open-session call with a hot-question list; `POST /message` answers a visitor message with the
  * reply envelope (blocking) or `message` / `end` events (streaming). A reference to copy.
  */
-import { type Context, Hono } from "hono";
+import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { answerFor, hotQuestions, type SampleMessage } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 import { MESSAGE_TYPES } from "../gateway/schemas.ts";
+import { controlRoutes } from "../control/documented.ts";
 
 const Push = z.object({
   robotId: z.string(),
@@ -115,28 +116,37 @@ async function streamAnswer(
 }
 
 export function defaultAgent(options: SampleAgentOptions) {
-  const app = new Hono();
-  app.get("/assets/:name", serveAsset);
-  app.use("/open", bearer(options.token));
-  app.use("/message", bearer(options.token));
-
-  app.post("/open", async (c) => {
-    const call = OpenCall.safeParse(await c.req.json().catch(() => null));
-    if (!call.success) return invalid(c, call.error.issues[0].message);
-    const conversationId = `conv-${call.data.inputs.uniqueId ?? call.data.visitorId}`;
-    return c.json(envelope(conversationId, [messageAnswer(hotQuestions(options.knowledge()))]));
-  });
-
-  app.post("/message", async (c) => {
-    const parsed = Push.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) return invalid(c, parsed.error.issues[0].message);
-    const push = parsed.data;
-    const conversationId = push.conversationId ?? `conv-${push.inputs?.uniqueId ?? push.visitorId}`;
-    const answer = answerTo(push, options);
-    if (push.responseMode === "blocking") {
-      return c.json(envelope(conversationId, blockingAnswers(answer)));
-    }
-    return streamSSE(c, (out) => streamAnswer(out, conversationId, answer, options));
-  });
-  return app;
+  const routes = controlRoutes().get(
+    "/assets/:name",
+    { summary: "Images and files the default-way sample agent sends." },
+    serveAsset,
+  );
+  routes.hono.use("/open", bearer(options.token));
+  routes.hono.use("/message", bearer(options.token));
+  return routes
+    .post("/open", {
+      summary: "The default-way sample agent's open-session interface.",
+      body: OpenCall,
+    }, async (c) => {
+      const call = OpenCall.safeParse(await c.req.json().catch(() => null));
+      if (!call.success) return invalid(c, call.error.issues[0].message);
+      const conversationId = `conv-${call.data.inputs.uniqueId ?? call.data.visitorId}`;
+      return c.json(envelope(conversationId, [messageAnswer(hotQuestions(options.knowledge()))]));
+    })
+    .post("/message", {
+      summary: "The default-way sample agent's message interface.",
+      body: Push,
+    }, async (c) => {
+      const parsed = Push.safeParse(await c.req.json().catch(() => null));
+      if (!parsed.success) return invalid(c, parsed.error.issues[0].message);
+      const push = parsed.data;
+      const conversationId = push.conversationId ??
+        `conv-${push.inputs?.uniqueId ?? push.visitorId}`;
+      const answer = answerTo(push, options);
+      if (push.responseMode === "blocking") {
+        return c.json(envelope(conversationId, blockingAnswers(answer)));
+      }
+      return streamSSE(c, (out) => streamAnswer(out, conversationId, answer, options));
+    })
+    .hono;
 }

@@ -4,11 +4,12 @@
  * whose JSON names the event, and the keep-alive as a bare `event: ping`. Transfers are the
  * `>transfer_human:` lines the spec asks the model to write. A reference to copy.
  */
-import { Hono } from "hono";
+import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { answerFor } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
+import { controlRoutes } from "../control/documented.ts";
 
 const ChatRequest = z.object({
   query: z.string(),
@@ -26,13 +27,20 @@ const ChatRequest = z.object({
   ).optional(),
 });
 
-export function platformAAgent(options: SampleAgentOptions) {
-  const app = new Hono();
-  let messages = 0;
-  app.get("/assets/:name", serveAsset);
-  app.use("/v1/*", bearer(options.token));
+type ChatRequest = z.infer<typeof ChatRequest>;
 
-  app.post("/v1/chat-messages", async (c) => {
+export function platformAAgent(options: SampleAgentOptions) {
+  let messages = 0;
+  const routes = controlRoutes().get(
+    "/assets/:name",
+    { summary: "Files the platform-A sample agent links." },
+    serveAsset,
+  );
+  routes.hono.use("/v1/*", bearer(options.token));
+  return routes.post("/v1/chat-messages", {
+    summary: "The platform-A sample agent (Dify-style chat-messages).",
+    body: ChatRequest,
+  }, async (c) => {
     const parsed = ChatRequest.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -42,53 +50,61 @@ export function platformAAgent(options: SampleAgentOptions) {
         message: `${issue.path.join(".")}: ${issue.message}`,
       }, 400);
     }
-    const request = parsed.data;
-    const conversationId = request.conversation_id ||
-      `conv-${request.inputs.uniqueId ?? request.user}`;
-    const id = `msg-${++messages}`;
-    const answer = request.files?.length && !request.query
-      ? { markdown: `Thanks, I received your image: ${request.files[0].url}`, transfer: undefined }
-      : answerFor(request.query, options.knowledge(), options.assets());
-    const text = answer.transfer
-      ? `>transfer_human${
-        answer.transfer.qno ? `_${answer.transfer.qno}` : ""
-      }:${answer.transfer.phrase}`
-      : answer.markdown;
-    const base = { task_id: `task-${id}`, id, message_id: id, conversation_id: conversationId };
-    const usage = {
-      prompt_tokens: request.query.length,
-      completion_tokens: text.length,
-      total_tokens: request.query.length + text.length,
-    };
+    const reply = chatReply(parsed.data, `msg-${++messages}`, options);
+    return parsed.data.response_mode === "streaming" ? streamReply(c, reply, options) : c.json({
+      event: "message",
+      ...reply.base,
+      mode: "chat",
+      answer: reply.text,
+      metadata: { usage: reply.usage },
+      created_at: Math.floor(options.now() / 1000),
+    });
+  }).hono;
+}
 
-    if (request.response_mode !== "streaming") {
-      return c.json({
-        event: "message",
-        ...base,
-        mode: "chat",
-        answer: text,
-        metadata: { usage },
-        created_at: Math.floor(options.now() / 1000),
-      });
-    }
-    return streamSSE(c, async (out) => {
-      // Dify's ping has no data line, and writeSSE always writes one: the one frame written whole.
-      await out.write("event: ping\n\n");
-      for (const piece of chunks(text)) {
-        await out.writeSSE({
-          data: JSON.stringify({
-            event: "message",
-            ...base,
-            answer: piece,
-            created_at: Math.floor(options.now() / 1000),
-          }),
-        });
-        if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
-      }
+/** The reply's text (a transfer as the `>transfer_human:` line), ids and token usage. */
+function chatReply(request: ChatRequest, id: string, options: SampleAgentOptions) {
+  const conversationId = request.conversation_id ||
+    `conv-${request.inputs.uniqueId ?? request.user}`;
+  const answer = request.files?.length && !request.query
+    ? { markdown: `Thanks, I received your image: ${request.files[0].url}`, transfer: undefined }
+    : answerFor(request.query, options.knowledge(), options.assets());
+  const text = answer.transfer
+    ? `>transfer_human${
+      answer.transfer.qno ? `_${answer.transfer.qno}` : ""
+    }:${answer.transfer.phrase}`
+    : answer.markdown;
+  const base = { task_id: `task-${id}`, id, message_id: id, conversation_id: conversationId };
+  const usage = {
+    prompt_tokens: request.query.length,
+    completion_tokens: text.length,
+    total_tokens: request.query.length + text.length,
+  };
+  return { text, base, usage };
+}
+
+/** Dify's streaming framing: a ping, the text in `message` chunks, then `message_end`. */
+function streamReply(
+  c: Context,
+  { text, base, usage }: ReturnType<typeof chatReply>,
+  options: SampleAgentOptions,
+) {
+  return streamSSE(c, async (out) => {
+    // Dify's ping has no data line, and writeSSE always writes one: the one frame written whole.
+    await out.write("event: ping\n\n");
+    for (const piece of chunks(text)) {
       await out.writeSSE({
-        data: JSON.stringify({ event: "message_end", ...base, metadata: { usage } }),
+        data: JSON.stringify({
+          event: "message",
+          ...base,
+          answer: piece,
+          created_at: Math.floor(options.now() / 1000),
+        }),
       });
+      if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
+    }
+    await out.writeSSE({
+      data: JSON.stringify({ event: "message_end", ...base, metadata: { usage } }),
     });
   });
-  return app;
 }
