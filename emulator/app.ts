@@ -12,8 +12,8 @@ import type { PushEntry } from "./gateway/schemas.ts";
 import type { CallbackEntry } from "./outbound/callbacks.ts";
 import { createUpstream, type UpstreamEntry } from "./upstream/mod.ts";
 import { ApiError } from "./core/errors.ts";
-import { journalExchanges } from "./core/journal-middleware.ts";
-import { type ExchangeHandler, type ExchangeMiddleware, serveExchange } from "./core/exchange.ts";
+import { exchangeJournal, journalExchanges } from "./core/journal-middleware.ts";
+import { type ExchangeHandler, type ExchangeJournal, serveExchange } from "./core/exchange.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
 import { controlGuard } from "./control/guard.ts";
 import { controlError, methodsAt } from "./control/http.ts";
@@ -67,10 +67,10 @@ export interface App {
   areas: Areas;
 }
 
-/** A signed area's `prefix/`, and the journal middleware and dispatcher its requests run through. */
+/** A signed area's `prefix/`, and the journal and dispatcher its requests run through. */
 interface SignedPath {
   prefix: string;
-  journal: ExchangeMiddleware;
+  journal: ExchangeJournal;
   dispatch: ExchangeHandler;
 }
 
@@ -120,15 +120,14 @@ export function createApp(
   for (const area of list) {
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
-    const journal = journalExchanges(emulator, area.name, forward !== undefined);
+    const journal = exchangeJournal(emulator, area.name, forward !== undefined);
     const dispatch = signedApi(emulator, rateLimiter, faults, {
       name: area.name,
       prefix,
       operations,
     }, forward);
     signedPaths.push({ prefix: `${prefix}/`, journal, dispatch });
-    app.use(`${prefix}/*`, journal);
-    app.all(`${prefix}/*`, dispatch);
+    app.all(`${prefix}/*`, (c) => serveExchange(c.req.raw, c.env, journal, dispatch));
   }
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
@@ -184,19 +183,22 @@ export function createApp(
   });
   /**
    * A request whose path starts with a signed area's `prefix/` goes straight to that area's
-   * journal middleware and dispatcher, on a plain exchange: Hono would route it to the same two
+   * journal and dispatcher, on a plain exchange: Hono would route it to the same two
    * (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET without the
    * body, and every other path (`/gateway` alone, a percent-encoded prefix) go through Hono.
    */
   const fetch = (request: Request, info?: AppEnv["Bindings"]) => {
     const url = request.url;
     const path = url.indexOf("/", url.indexOf("//") + 2);
-    const signed = request.method === "HEAD"
-      ? undefined
-      : signedPaths.find(({ prefix }) => url.startsWith(prefix, path));
-    return signed
-      ? serveExchange(request, info, signed.journal, signed.dispatch).catch((e) => failed(e))
-      : app.fetch(request, info);
+    if (request.method !== "HEAD") {
+      for (let i = 0; i < signedPaths.length; i++) {
+        const signed = signedPaths[i];
+        if (url.startsWith(signed.prefix, path)) {
+          return serveExchange(request, info, signed.journal, signed.dispatch, url, failed);
+        }
+      }
+    }
+    return app.fetch(request, info);
   };
   return { hono: app, fetch, areas };
 }

@@ -5,7 +5,7 @@
  * upgrade (`Connection: Upgrade, HTTP2-Settings`, `Upgrade: h2c`) and has a `Content-Length`,
  * before the handler sees it, and the JDK's own `HttpClient` sends exactly that on every new
  * connection. `node:http` ignores the offer and answers HTTP/1.1, as RFC 9110 §7.8 lets a server
- * do. Measured under wrk, ccemu's signed calls run as fast on either (README, Benchmarks).
+ * do. It costs throughput (docs/performance.md has the figures).
  */
 import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";

@@ -52,6 +52,7 @@ export class Emulator<S extends CoreState = CoreState> {
       config.journalSize,
       (entry) => this.events.publish({ type: "journal", entry }),
       config.journalBytes,
+      () => this.events.size > 0,
     );
     this.snapshotSchema = snapshotSchema(definition.schema);
     this.#fixtures = JSON.stringify(fixtures);
@@ -138,12 +139,17 @@ export class Emulator<S extends CoreState = CoreState> {
     this.events.publish({ type: "state", change, detail });
   }
 
+  // Loops, not `find`: each signed request asks both, and a `find` made a closure each time.
   findKey(accessKeyId: string): AccessKey | undefined {
-    return this.state.accessKeys.find((key) => key.accessKeyId === accessKeyId);
+    const keys = this.state.accessKeys;
+    for (let i = 0; i < keys.length; i++) if (keys[i].accessKeyId === accessKeyId) return keys[i];
+    return undefined;
   }
 
   findEnterprise(enterpriseId: string): Enterprise | undefined {
-    return this.state.enterprises.find((e) => e.enterpriseId === enterpriseId);
+    const all = this.state.enterprises;
+    for (let i = 0; i < all.length; i++) if (all[i].enterpriseId === enterpriseId) return all[i];
+    return undefined;
   }
 
   /** Adds an access key (control API and harness). */

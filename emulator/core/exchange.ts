@@ -1,11 +1,22 @@
 /**
  * A request's context as the journal middleware, the signed API's dispatcher and the fault effects
  * use it: the request, the connection info, the per-request facts (AppEnv's variables) and the
- * response. Hono's Context has this shape, so each of them serves a Hono route as well; the signed
- * areas' requests get a plain one instead (see app.ts), because building Hono's context, request
- * wrapper and route match for them cost a signed request 6 % of its throughput under wrk.
+ * response. Hono's Context has this shape, so the journal middleware and the fault effects serve a
+ * Hono route as well; the signed areas' requests run on a plain one instead (see app.ts), because
+ * building Hono's context, request wrapper and route match for them cost a signed request a share
+ * of its throughput (docs/performance.md).
  */
 import type { AppEnv } from "./app-env.ts";
+import { type BodyRead, declaredSize } from "./body.ts";
+import {
+  type AuthDiagnostics,
+  type ExchangeRecord,
+  type FaultMark,
+  headerRecordOf,
+  type StoredBody,
+} from "./journal.ts";
+import type { RequestTarget, Target } from "./request-target.ts";
+import type { Tenant } from "./tenants.ts";
 
 type Variables = AppEnv["Variables"];
 
@@ -19,37 +30,225 @@ export interface Exchange {
 
 /** Runs on an exchange before its handler, as a Hono middleware does (`next` runs the handler). */
 export type ExchangeMiddleware = (c: Exchange, next: () => Promise<void>) => Promise<void>;
-export type ExchangeHandler = (c: Exchange) => Promise<Response>;
 
-/** The plain exchange: what the signed areas' requests run on. */
-class PlainExchange implements Exchange {
-  req: { raw: Request; url: string; method: string };
+/** A signed area's handler: the dispatcher, on a plain exchange. */
+export type ExchangeHandler = (
+  c: PlainExchange,
+) => Response | Promise<Response> | Later<string | BodyRead>;
+
+/**
+ * A handler's answer once something is read (a POST's body): `serveExchange` runs `next` on what
+ * `wait` gives, or `failed` on its error, and journals the answer, all in one `then` (the
+ * handler's own `then` and the journal's made two closures and a promise more a request).
+ */
+export class Later<T> {
+  constructor(
+    readonly wait: Promise<T>,
+    readonly next: (c: PlainExchange, value: T) => Response | Promise<Response>,
+    readonly failed: (c: PlainExchange, error: unknown) => Response,
+  ) {}
+}
+
+/**
+ * What journals a plain exchange: `begin` before its handler, `end` after it (awaited only when it
+ * has something to read). Two calls rather than a middleware: a `next` closure and the promises
+ * around it were made for every request.
+ */
+export interface ExchangeJournal {
+  begin(c: PlainExchange): void;
+  end(c: PlainExchange): void | Promise<void>;
+}
+
+/**
+ * The plain exchange: what the signed areas' requests run on. One object of one shape holds the
+ * request, the variables (each a field: a record of them grew its store per request) and, once
+ * the handler answered, what the journal writes (it is the journal's ExchangeRecord). The URL's
+ * parts and the headers are read once, by the journal's `begin`, into `target` and `headerList`;
+ * `get("target")` and `get("headers")` make the records other code reads of them when asked.
+ */
+export class PlainExchange implements Exchange, ExchangeRecord {
+  /**
+   * The tenant of the key that signed, for the operation's handler: the exchange is the handler's
+   * context (`{ tenant, origin }`), which spared an object a request.
+   */
+  tenant!: Tenant;
+  /** The operation the handler found to run (the signed dispatcher's; its own type). */
+  operation: unknown = undefined;
+  readonly url: string;
+  readonly method: string;
   res!: Response;
-  #variables: Partial<Variables> = {};
 
-  constructor(raw: Request, readonly env: AppEnv["Bindings"]) {
-    this.req = { raw, url: raw.url, method: raw.method };
+  // Set by the journal's `begin`.
+  requestId = "";
+  time = 0;
+  /** `performance.now()` at the start, for `durationMs`. */
+  started = 0;
+  area = "";
+  target!: Target;
+  /** The request headers as `Headers.forEach` gives them: name, value, name, value… */
+  headerList: string[] = NO_HEADER_LIST;
+
+  // AppEnv's variables.
+  auth: AuthDiagnostics | undefined = undefined;
+  bodyText: string | undefined = undefined;
+  responseText: string | undefined = undefined;
+  answer: Variables["answer"] = undefined;
+  /** The response a handler built and its headers, as `answer` holds them, without its object. */
+  sent: Response | undefined = undefined;
+  sentHeaders: Record<string, string> = NO_HEADERS;
+  errorCode: string | undefined = undefined;
+  fault: FaultMark | undefined = undefined;
+  entryKind: Variables["entryKind"] = undefined;
+  /** The records `get("target")` and `get("headers")` made, once asked. */
+  #records: { target?: RequestTarget; headers?: Record<string, string> } | undefined = undefined;
+
+  // Set by the journal's `end`, when it reads what the handler did not keep.
+  responseHeaders: Record<string, string> = NO_HEADERS;
+  requestBody: StoredBody | null = null;
+  responseBody: StoredBody | null = null;
+
+  /** `url`: the request's, when the caller read it already (Deno makes it afresh each time). */
+  constructor(readonly raw: Request, readonly env: AppEnv["Bindings"], url = raw.url) {
+    this.url = url;
+    this.method = raw.method;
+  }
+
+  /** `c.req`: the exchange itself has `raw`, `url` and `method`. */
+  get req(): { raw: Request; url: string; method: string } {
+    return this;
+  }
+
+  get path(): string {
+    return this.target.pathname;
+  }
+
+  get status(): number {
+    return this.res.status;
+  }
+
+  /** The declared length of the request body. */
+  get requestSize(): number | undefined {
+    return declaredSize(this.header("content-length"));
+  }
+
+  /** Real milliseconds since the journal's `begin`, read when the journal writes the entry. */
+  get durationMs(): number {
+    return Math.round((performance.now() - this.started) * 1000) / 1000;
+  }
+
+  get query(): string[] {
+    return this.target.query;
+  }
+
+  /** Where the caller reached ccemu, for URLs ccemu hands out (read from the URL when asked). */
+  get origin(): string {
+    return this.target.origin;
+  }
+
+  /** The Host header as sent, or the URL's host without one. */
+  get host(): string {
+    return this.header("host") ?? this.target.host;
+  }
+
+  get requestText(): string | undefined {
+    return this.bodyText;
+  }
+
+  /** A request header's value (names in lower case), as the headers' record would give it. */
+  header(name: string): string | undefined {
+    const list = this.headerList;
+    for (let i = list.length - 2; i >= 0; i -= 2) if (list[i] === name) return list[i + 1];
+    return undefined;
+  }
+
+  /** The caller's address: asked only when a key has an allow-list. */
+  remoteAddress(): string {
+    return this.env?.remoteAddr?.hostname ?? "";
   }
 
   get<K extends keyof Variables>(key: K): Variables[K] {
-    return this.#variables[key] as Variables[K];
+    if (key === "target") {
+      const records = this.#records ??= {};
+      return (records.target ??= {
+        pathname: this.target.pathname,
+        origin: this.target.origin,
+        host: this.target.host,
+        query: this.target.pairs(),
+      }) as Variables[K];
+    }
+    if (key === "headers") {
+      const records = this.#records ??= {};
+      return (records.headers ??= headerRecordOf(this.headerList)) as Variables[K];
+    }
+    if (key === "answer" && !this.answer && this.sent) {
+      return { response: this.sent, headers: this.sentHeaders } as Variables[K];
+    }
+    return (this as unknown as Variables)[key];
   }
 
   set<K extends keyof Variables>(key: K, value: Variables[K]): void {
-    this.#variables[key] = value;
+    if (key === "target") (this.#records ??= {}).target = value as RequestTarget;
+    else if (key === "headers") (this.#records ??= {}).headers = value as Record<string, string>;
+    else (this as unknown as Variables)[key] = value;
   }
 }
 
-/** Serves a request with `middleware` around `handler`, as Hono would for a route with both. */
-export async function serveExchange(
+const NO_HEADERS: Record<string, string> = {};
+const NO_HEADER_LIST: string[] = [];
+
+/**
+ * Serves a request with `journal` around `handler`, as Hono would for a route with both; `url` is
+ * the request's. What fails is answered by `failed` when given (app.ts's own path), else rejects
+ * (Hono's route, whose error handler answers). No async function: a promise's `then` takes less
+ * than one's frame.
+ */
+export function serveExchange(
   request: Request,
   env: AppEnv["Bindings"],
-  middleware: ExchangeMiddleware,
+  journal: ExchangeJournal,
   handler: ExchangeHandler,
+  url = request.url,
+  failed?: (error: unknown) => Response,
 ): Promise<Response> {
-  const c = new PlainExchange(request, env);
-  await middleware(c, async () => {
-    c.res = await handler(c);
-  });
-  return c.res;
+  const c = new PlainExchange(request, env, url);
+  let answer: ReturnType<ExchangeHandler>;
+  try {
+    journal.begin(c);
+    answer = handler(c);
+  } catch (error) {
+    return failed ? Promise.resolve(failed(error)) : Promise.reject(error);
+  }
+  if (answer instanceof Later) {
+    const later = answer;
+    return later.wait.then(
+      (value) => finish(c, journal, later.next(c, value), failed),
+      (error) => finish(c, journal, later.failed(c, error), failed),
+    );
+  }
+  if (answer instanceof Promise) {
+    return answer.then((response) => finish(c, journal, response, failed), failed);
+  }
+  return Promise.resolve(finish(c, journal, answer, failed));
+}
+
+/** Journals the answered exchange: at once, or once the journal read what it needs. */
+function finish(
+  c: PlainExchange,
+  journal: ExchangeJournal,
+  answer: Response | Promise<Response>,
+  failed: ((error: unknown) => Response) | undefined,
+): Response | Promise<Response> {
+  if (answer instanceof Promise) {
+    return answer.then((response) => finish(c, journal, response, failed), failed);
+  }
+  const response = answer;
+  c.res = response;
+  let ended: void | Promise<void>;
+  try {
+    ended = journal.end(c);
+  } catch (error) {
+    if (failed) return failed(error);
+    throw error;
+  }
+  return ended ? ended.then(() => response, failed) : response;
 }

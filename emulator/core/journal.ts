@@ -4,6 +4,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { JsonWriter, token, Unwritable } from "./journal-writer.ts";
 
 /** Bodies beyond this are stored cut; `size` keeps the real length. */
 export const MAX_STORED_BODY = 64 * 1024;
@@ -104,6 +105,89 @@ export interface ExchangeEntry extends JournalEntry {
   kind: "exchange";
 }
 
+/**
+ * A client's exchange as the signed path hands it to the journal: the pieces an ExchangeEntry is
+ * made of, as they were read (the query and headers as flat lists, the bodies as text), which
+ * `Journal.addExchange` writes as the entry's JSON without building the entry (`exchangeEntry`
+ * builds it, for the rare entry the writer leaves to JSON.stringify).
+ */
+export interface ExchangeRecord {
+  requestId: string;
+  time: number;
+  area: Area;
+  method: string;
+  path: string;
+  /** The decoded query: name, value, name, value… in order. */
+  query: readonly string[];
+  /** The request headers as `Headers.forEach` gives them: name, value, name, value… */
+  headerList: readonly string[];
+  /** The request body's text, when the handler read it; `requestSize` its declared length. */
+  requestText: string | undefined;
+  requestSize: number | undefined;
+  /** Otherwise, what the journal read of it itself (null: none). */
+  requestBody: StoredBody | null;
+  status: number;
+  responseHeaders: Record<string, string>;
+  /** The response body's text, when the handler serialized it; otherwise `responseBody`. */
+  responseText: string | undefined;
+  responseBody: StoredBody | null;
+  durationMs: number;
+  auth: AuthDiagnostics | undefined;
+  errorCode: string | undefined;
+  fault: FaultMark | undefined;
+}
+
+/**
+ * The query as an object, a repeated name's values as an array. A plain object: one without a
+ * prototype would take JSON.stringify off its fast path (docs/performance.md).
+ * Inherited names (`constructor`) never count as seen, and Deno has no `__proto__` accessor, so
+ * every name is recorded as itself (a test sends them).
+ */
+export function queryRecordOf(query: readonly string[]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i < query.length; i += 2) {
+    const name = query[i], value = query[i + 1];
+    const seen = Object.hasOwn(out, name) ? out[name] : undefined;
+    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/** Headers from a flat list as `headersObject` copies them: a repeated name keeps its last value. */
+export function headerRecordOf(list: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) out[list[i]] = list[i + 1];
+  return out;
+}
+
+/** The entry a record stands for (what `addExchange` writes, built as an object). */
+export function exchangeEntry(record: ExchangeRecord): Omit<ExchangeEntry, "id"> {
+  return {
+    kind: "exchange",
+    requestId: record.requestId,
+    time: record.time,
+    area: record.area,
+    method: record.method,
+    path: record.path,
+    query: queryRecordOf(record.query),
+    headers: headerRecordOf(record.headerList),
+    body: record.requestText !== undefined
+      ? storeBody(record.requestText, record.requestSize)
+      : record.requestBody,
+    response: {
+      status: record.status,
+      headers: record.responseHeaders,
+      body: record.responseText !== undefined
+        ? storeBody(record.responseText)
+        : record.responseBody,
+    },
+    durationMs: record.durationMs,
+    auth: record.auth,
+    errorCode: record.errorCode,
+    fault: record.fault,
+  };
+}
+
 /** Which entries `list` answers: every field optional, all of those given must hold. */
 export interface JournalFilter {
   /** Entries of this area only: `outbound`, `kb`, `gateway` or `storage`. */
@@ -168,13 +252,14 @@ const SEGMENT_BYTES = 1024 * 1024;
  * entry is always kept.
  *
  * Entries are kept as UTF-8 in 1 MiB segments, outside V8's heap, and decoded when read: each its
- * JSON, the bodies' text left empty, followed by that text as it is (so a lone surrogate in a
- * body, which no HTTP body carries, reads back as U+FFFD). Where each lies, and what the area and
- * status filters read, sits in a ring of typed arrays. Kept as
+ * bodies' text as it is (so a lone surrogate in a body, which no HTTP body carries, reads back as
+ * U+FFFD), then its JSON, the bodies' text left empty there. Where each lies, and what the area
+ * and status filters read, sits in a ring of typed arrays. Kept as
  * objects, every entry outlived two young-generation collections under load, so V8 copied it
  * twice into the old generation, which it let grow to four times the live heap before marking:
  * about 60 MB/s promoted and 290 MB resident under wrk. Kept as bytes, an entry's objects die
- * young, and a reader gets its own copy: nothing can change a recorded exchange.
+ * young, and a reader gets its own copy: nothing can change a recorded exchange. A client's
+ * exchange (`addExchange`) is written from its pieces, without an entry object or its JSON text.
  */
 export class Journal {
   /** Retained entries have the ids from #firstId to #nextId - 1; entry `id` is at ring[id % length]. */
@@ -191,12 +276,20 @@ export class Journal {
   #used = 0;
   /** A segment all of whose entries were dropped, written again rather than left to the GC. */
   #spare: Uint8Array<ArrayBuffer> | undefined;
+  #writer = new JsonWriter();
+  /** Where the entry being added lies: start, request body's end, response body's end, end. */
+  #place = new Int32Array(4);
 
-  /** `onAdd` hears every entry as it is added (the emulator announces it on the live events). */
+  /**
+   * `onAdd` hears every entry as it is added (the emulator announces it on the live events);
+   * `listening`, when given, tells whether anyone hears, so that an entry written from its pieces
+   * is decoded for `onAdd` only then.
+   */
   constructor(
     readonly capacity: number,
     private readonly onAdd?: (entry: JournalEntry) => void,
     readonly maxBytes = Infinity,
+    private readonly listening?: () => boolean,
   ) {}
 
   /** Adds an entry of any kind; areas pass their own entry type to get it back typed. */
@@ -204,9 +297,9 @@ export class Journal {
     const stored = { id: this.#nextId, ...entry } as E;
     const request = stored.body, response = stored.response.body;
     const requestText = request?.text ?? "", responseText = response?.text ?? "";
-    // The bodies' text is written raw after the JSON: escaping it into the JSON cost more than
+    // The bodies' text is written raw before the JSON: escaping it into the JSON cost more than
     // the rest of the entry, and a body's non-ASCII text made all of it a two-byte string. It is
-    // left out of the JSON by blanking it for the moment (copies of the objects cost 0.3 µs).
+    // left out of the JSON by blanking it for the moment (copies of the objects cost more).
     let json: string;
     try {
       if (request) request.text = "";
@@ -216,8 +309,52 @@ export class Journal {
       if (request) request.text = requestText;
       if (response) response.text = responseText;
     }
-    const place = this.#write(json, requestText, responseText);
-    const bytes = place.end - place.start;
+    this.#write(json, requestText, responseText);
+    this.#commit(stored.response.status, stored.area);
+    this.onAdd?.(stored);
+    return stored;
+  }
+
+  /**
+   * Adds a client's exchange from its pieces: its JSON is written straight into the segment, the
+   * same bytes `add(exchangeEntry(record))` writes (a test compares them), with no entry object,
+   * JSON text or copies made on the way. Answers the entry's id.
+   */
+  addExchange(record: ExchangeRecord): number {
+    const id = this.#nextId, writer = this.#writer;
+    let fits = false;
+    try {
+      if (this.#current) {
+        writer.start(this.#current, this.#used);
+        fits = writeExchange(writer, id, record, this.#place);
+      }
+      if (!fits) {
+        const fresh = this.#spare ?? new Uint8Array(SEGMENT_BYTES);
+        writer.start(fresh, 0);
+        fits = writeExchange(writer, id, record, this.#place);
+        if (fits) this.#startSegment(fresh);
+        else this.#spare = fresh; // larger than a segment: JSON.stringify's way, below
+      }
+    } catch (error) {
+      if (!(error instanceof Unwritable)) throw error;
+      fits = false;
+    } finally {
+      writer.release();
+    }
+    if (!fits) return this.add(exchangeEntry(record)).id;
+    this.#used = writer.at;
+    this.#commit(record.status, record.area);
+    if (this.onAdd && (this.listening?.() ?? true)) this.onAdd(this.#read(id));
+    return id;
+  }
+
+  /**
+   * Keeps the entry just written (at `#place`) as the next id: drops the oldest entries it leaves
+   * no room for, and records where it lies.
+   */
+  #commit(status: number, areaName: string): void {
+    const place = this.#place;
+    const bytes = place[3] - place[0];
     while (
       this.size > 0 &&
       (this.size >= this.capacity || this.#bytes + bytes > this.maxBytes)
@@ -225,39 +362,43 @@ export class Journal {
     if (this.size === this.#ring.length) {
       this.#ring = this.#ring.grown(this.#firstId, this.#nextId, this.capacity);
     }
-    let area = this.#areas.indexOf(stored.area);
-    if (area === -1) area = this.#areas.push(stored.area) - 1;
-    this.#ring.set(this.#nextId++, this.#segmentNo, place, stored.response.status, area);
+    let area = this.#areas.indexOf(areaName);
+    if (area === -1) area = this.#areas.push(areaName) - 1;
+    this.#ring.set(this.#nextId++, this.#segmentNo, place, status, area);
     this.#bytes += bytes;
-    this.onAdd?.(stored);
-    return stored;
+  }
+
+  #startSegment(segment: Uint8Array<ArrayBuffer>): void {
+    if (segment === this.#spare) this.#spare = undefined;
+    this.#segments.set(++this.#segmentNo, segment);
+    this.#current = segment;
   }
 
   /**
-   * Encodes an entry's JSON and its two bodies one after the other, after the last entry, or in a
+   * Encodes an entry's two bodies and its JSON one after the other, after the last entry, or in a
    * new segment when they do not fit.
    */
-  #write(json: string, request: string, response: string): Place {
-    const place = this.#current && encodeAt(this.#current, this.#used, json, request, response);
-    if (place) return this.#used = place.end, place;
+  #write(json: string, request: string, response: string): void {
+    if (
+      this.#current && encodeAt(this.#current, this.#used, request, response, json, this.#place)
+    ) {
+      this.#used = this.#place[3];
+      return;
+    }
     // Three bytes per UTF-16 unit at most: an entry that may not fit a fresh segment gets one of
     // its own, of its exact size (three times its length would hold a large push entry's 400 KB
     // in 1.2 MB).
     const segment = (json.length + request.length + response.length) * 3 > SEGMENT_BYTES
       ? new Uint8Array(utf8Length(json) + utf8Length(request) + utf8Length(response))
       : this.#spare ?? new Uint8Array(SEGMENT_BYTES);
-    if (segment === this.#spare) this.#spare = undefined;
-    this.#segments.set(++this.#segmentNo, segment);
-    this.#current = segment;
-    const fresh = encodeAt(segment, 0, json, request, response)!;
-    this.#used = fresh.end;
-    return fresh;
+    this.#startSegment(segment);
+    encodeAt(segment, 0, request, response, json, this.#place);
+    this.#used = this.#place[3];
   }
 
   #dropOldest(): void {
     const ring = this.#ring, id = this.#firstId++;
-    const { start, end } = ring.place(id);
-    this.#bytes -= end - start;
+    this.#bytes -= ring.end(id) - ring.start(id);
     const segment = ring.segment(id);
     // Segments fill in order: once the next entry is in a later one, none of this one is kept.
     if (this.size > 0 ? ring.segment(id + 1) !== segment : segment !== this.#segmentNo) {
@@ -272,10 +413,10 @@ export class Journal {
     const ring = this.#ring;
     const segment = this.#segments.get(ring.segment(id))!;
     const text = (from: number, to: number) => UTF8_DECODER.decode(segment.subarray(from, to));
-    const { start, json, request, end } = ring.place(id);
-    const entry: JournalEntry = JSON.parse(text(start, json));
-    if (entry.body) entry.body.text = text(json, request);
-    if (entry.response.body) entry.response.body.text = text(request, end);
+    const { start, request, response, end } = ring.place(id);
+    const entry: JournalEntry = JSON.parse(text(response, end));
+    if (entry.body) entry.body.text = text(start, request);
+    if (entry.response.body) entry.response.body.text = text(request, response);
     return entry;
   }
 
@@ -334,28 +475,38 @@ export class Journal {
   }
 }
 
-/** Where an entry lies in its segment: its JSON from `start`, then the two bodies' text. */
+/**
+ * Where an entry lies in its segment: the request body's text from `start`, the response body's
+ * text from `request`, the JSON from `response` to `end`.
+ */
 interface Place {
   start: number;
-  /** Where the JSON ends and the request body's text starts. */
-  json: number;
-  /** Where the request body's text ends and the response body's text starts. */
   request: number;
+  response: number;
   end: number;
 }
 
-/** Encodes the three texts into `segment` from `at`; undefined when they do not all fit. */
+/**
+ * Encodes the three texts into `segment` from `at`, their ends into `place`; false when they do
+ * not all fit.
+ */
 function encodeAt(
   segment: Uint8Array,
   at: number,
-  json: string,
   request: string,
   response: string,
-): Place | undefined {
-  const jsonEnd = put(segment, at, json);
-  const requestEnd = jsonEnd === -1 ? -1 : put(segment, jsonEnd, request);
-  const end = requestEnd === -1 ? -1 : put(segment, requestEnd, response);
-  return end === -1 ? undefined : { start: at, json: jsonEnd, request: requestEnd, end };
+  json: string,
+  place: Int32Array,
+): boolean {
+  const requestEnd = put(segment, at, request);
+  const responseEnd = requestEnd === -1 ? -1 : put(segment, requestEnd, response);
+  const end = responseEnd === -1 ? -1 : put(segment, responseEnd, json);
+  if (end === -1) return false;
+  place[0] = at;
+  place[1] = requestEnd;
+  place[2] = responseEnd;
+  place[3] = end;
+  return true;
 }
 
 /** Encodes `text` into `segment` at `at`: where it ends, or -1 when it does not fit. */
@@ -363,6 +514,155 @@ function put(segment: Uint8Array, at: number, text: string): number {
   if (text === "") return at;
   const { read, written } = UTF8_ENCODER.encodeInto(text, segment.subarray(at));
   return read === text.length ? at + written : -1;
+}
+
+// The fixed parts of an exchange entry's JSON, in JSON.stringify's order of its members.
+const ID = token('{"id":');
+const KIND = token(',"kind":"exchange","requestId":');
+const TIME = token(',"time":');
+const AREA = token(',"area":');
+const METHOD = token(',"method":');
+const PATH = token(',"path":');
+const QUERY = token(',"query":');
+const HEADERS = token(',"headers":');
+const BODY = token(',"body":');
+const RESPONSE = token(',"response":{"status":');
+const RESPONSE_BODY = token('},"durationMs":');
+const AUTH = token(',"auth":');
+const ERROR_CODE = token(',"errorCode":');
+const FAULT = token(',"fault":');
+const NULL = token("null");
+const PLAIN_BODY = token('{"text":"","size":');
+const NOT_TRUNCATED = token(',"truncated":false}');
+
+/**
+ * Writes `record`'s bodies and then its entry's JSON as `add(exchangeEntry(record))` would, and
+ * where they lie into `place`; false when they did not fit before the segment's end.
+ */
+function writeExchange(
+  w: JsonWriter,
+  id: number,
+  record: ExchangeRecord,
+  place: Int32Array,
+): boolean {
+  const start = w.at;
+  // A body within the journal's 64 KiB is written whole and sized by what it took (or by its
+  // declared length), without counting its bytes first; a longer one is cut by storeBody.
+  const request = record.requestText === undefined
+    ? record.requestBody
+    : wholeFits(record.requestText, record.requestSize)
+    ? undefined
+    : storeBody(record.requestText, record.requestSize);
+  const requestBytes = writeBody(w, record.requestText, request);
+  const requestSize = record.requestSize ?? requestBytes;
+  const requestEnd = w.at;
+  const response = record.responseText === undefined
+    ? record.responseBody
+    : wholeFits(record.responseText, undefined)
+    ? undefined
+    : storeBody(record.responseText);
+  const responseSize = writeBody(w, record.responseText, response);
+  const responseEnd = w.at;
+
+  w.token(ID);
+  w.number(id);
+  w.token(KIND);
+  w.string(record.requestId);
+  w.token(TIME);
+  w.number(record.time);
+  w.token(AREA);
+  w.string(record.area);
+  w.token(METHOD);
+  w.string(record.method);
+  w.token(PATH);
+  w.string(record.path);
+  w.token(QUERY);
+  writeList(w, record.query, true);
+  w.token(HEADERS);
+  writeList(w, record.headerList, false);
+  w.token(BODY);
+  writeBodyJson(w, request, requestSize);
+  w.token(RESPONSE);
+  w.number(record.status);
+  w.token(HEADERS);
+  w.object(record.responseHeaders);
+  w.token(BODY);
+  writeBodyJson(w, response, responseSize);
+  w.token(RESPONSE_BODY);
+  w.number(record.durationMs);
+  if (record.auth !== undefined) {
+    w.token(AUTH);
+    w.object(record.auth as unknown as Record<string, unknown>);
+  }
+  if (record.errorCode !== undefined) {
+    w.token(ERROR_CODE);
+    w.value(record.errorCode);
+  }
+  if (record.fault !== undefined) {
+    w.token(FAULT);
+    w.object(record.fault as unknown as Record<string, unknown>);
+  }
+  w.byte(0x7d);
+  if (w.full) return false;
+  place[0] = start;
+  place[1] = requestEnd;
+  place[2] = responseEnd;
+  place[3] = w.at;
+  return true;
+}
+
+/** Whether a body's text is kept whole for certain: within 64 KiB whatever its characters. */
+const wholeFits = (text: string, declared: number | undefined) =>
+  declared !== undefined ? declared <= MAX_STORED_BODY : text.length * 3 <= MAX_STORED_BODY;
+
+/**
+ * Writes a body's text raw: `text` kept whole (answers the bytes it took), or `stored`'s (null:
+ * none).
+ */
+function writeBody(
+  w: JsonWriter,
+  text: string | undefined,
+  stored: StoredBody | null | undefined,
+): number | undefined {
+  if (stored === undefined) {
+    const from = w.at;
+    w.raw(text!);
+    return w.at - from;
+  }
+  if (stored) w.raw(stored.text);
+  return undefined;
+}
+
+/** A body's JSON, its text blank: `{"text":"","size":N,"truncated":false}` for a whole one. */
+function writeBodyJson(w: JsonWriter, stored: StoredBody | null | undefined, size = 0): void {
+  if (stored === undefined) {
+    w.token(PLAIN_BODY);
+    w.number(size);
+    w.token(NOT_TRUNCATED);
+  } else if (stored === null) w.token(NULL);
+  else w.object(stored as unknown as Record<string, unknown>, "text");
+}
+
+/**
+ * A flat name, value list as the object `queryRecordOf` or `headerRecordOf` makes of it. Written
+ * pair by pair unless a name repeats or starts with a digit (an object puts names like `1` first):
+ * then as that object.
+ */
+function writeList(w: JsonWriter, list: readonly string[], query: boolean): void {
+  for (let i = 0; i < list.length; i += 2) {
+    const name = list[i], code = name.charCodeAt(0);
+    let plain = !(code >= 0x30 && code <= 0x39);
+    for (let j = 0; plain && j < i; j += 2) plain = list[j] !== name;
+    if (!plain) return w.object(query ? queryRecordOf(list) : headerRecordOf(list));
+  }
+  w.byte(0x7b);
+  for (let i = 0; i < list.length; i += 2) {
+    if (i > 0) w.byte(0x2c);
+    w.string(list[i]);
+    w.byte(0x3a);
+    w.string(list[i + 1]);
+  }
+  w.byte(0x7d);
 }
 
 /** `from`, `from + step`, … up to `to` (not included). */
@@ -373,7 +673,7 @@ function* count(from: number, to: number, step: 1 | -1): Generator<number> {
 /** Where entries lie and what the filters read, by id: typed arrays, so nothing for the GC. */
 class Ring {
   readonly #segments: Int32Array;
-  /** Each entry's Place (start, json, request, end): four numbers an entry. */
+  /** Each entry's Place (start, request, response, end): four numbers an entry. */
   readonly #places: Int32Array;
   readonly #statuses: Uint16Array;
   readonly #areas: Uint16Array;
@@ -385,14 +685,15 @@ class Ring {
     this.#areas = new Uint16Array(length);
   }
 
-  set(id: number, segment: number, place: Place, status: number, area: number) {
+  /** `place`: start, request, response, end. */
+  set(id: number, segment: number, place: ArrayLike<number>, status: number, area: number) {
     const at = id % this.length;
     this.#segments[at] = segment;
     const places = this.#places;
-    places[at * 4] = place.start;
-    places[at * 4 + 1] = place.json;
-    places[at * 4 + 2] = place.request;
-    places[at * 4 + 3] = place.end;
+    places[at * 4] = place[0];
+    places[at * 4 + 1] = place[1];
+    places[at * 4 + 2] = place[2];
+    places[at * 4 + 3] = place[3];
     this.#statuses[at] = status;
     this.#areas[at] = area;
   }
@@ -400,14 +701,25 @@ class Ring {
   segment(id: number): number {
     return this.#segments[id % this.length];
   }
+  start(id: number): number {
+    return this.#places[(id % this.length) * 4];
+  }
+  end(id: number): number {
+    return this.#places[(id % this.length) * 4 + 3];
+  }
   place(id: number): Place {
     const places = this.#places, at = (id % this.length) * 4;
     return {
       start: places[at],
-      json: places[at + 1],
-      request: places[at + 2],
+      request: places[at + 1],
+      response: places[at + 2],
       end: places[at + 3],
     };
+  }
+  /** The four numbers of `place`, as `set` takes them. */
+  #placeNumbers(id: number): number[] {
+    const at = (id % this.length) * 4;
+    return [this.#places[at], this.#places[at + 1], this.#places[at + 2], this.#places[at + 3]];
   }
   status(id: number): number {
     return this.#statuses[id % this.length];
@@ -420,7 +732,7 @@ class Ring {
   grown(from: number, to: number, capacity: number): Ring {
     const ring = new Ring(Math.min(capacity, Math.max(64, this.length * 2)));
     for (let id = from; id < to; id++) {
-      ring.set(id, this.segment(id), this.place(id), this.status(id), this.area(id));
+      ring.set(id, this.segment(id), this.#placeNumbers(id), this.status(id), this.area(id));
     }
     return ring;
   }

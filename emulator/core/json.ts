@@ -31,8 +31,30 @@ function pathOf(frames: Frame[]): string {
   return out;
 }
 
-/** Throws JsonTooDeep when `text` nests deeper than `limit`; otherwise does nothing. */
+/**
+ * Throws JsonTooDeep when `text` nests deeper than `limit`; otherwise does nothing. A first pass
+ * counts the depth alone; only JSON that goes too deep is read again for where (the path takes
+ * an object per level and a string per member name).
+ */
 export function checkJsonDepth(text: string, limit = MAX_JSON_DEPTH): void {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+      }
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (depth >= limit) return findTooDeep(text, limit);
+      depth++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      if (depth > 0) depth--;
+    }
+  }
+}
+
+/** Reads `text` again to throw JsonTooDeep with the path where it goes too deep. */
+function findTooDeep(text: string, limit: number): void {
   const frames: Frame[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -39,10 +39,12 @@ export class Random {
 
   /** A version-4-shaped UUID, as the vendor's request ids look. */
   uuid(): string {
-    const a = this.nextUint32(),
-      b = this.nextUint32(),
-      c = this.nextUint32(),
-      d = this.nextUint32();
+    // As int32s (the same bits, which is all putHex reads): a uint32 past 2^31 was a boxed
+    // number on its way into putHex.
+    const a = this.nextUint32() | 0,
+      b = this.nextUint32() | 0,
+      c = this.nextUint32() | 0,
+      d = this.nextUint32() | 0;
     // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: b's fifth digit gives way to the version 4, c's
     // first to the variant (its two top bits set to 10).
     putHex(a, 0, 0, 8);
@@ -52,7 +54,14 @@ export class Random {
     putHex((c & 0x3fffffff) | 0x80000000, 0, 19, 4);
     putHex(c, 4, 24, 4);
     putHex(d, 0, 28, 8);
-    return String.fromCharCode.apply(null, UUID as unknown as number[]);
+    // Each character an argument: `apply` with the array made a 36-element list of it first.
+    const U = UUID;
+    // deno-fmt-ignore
+    return String.fromCharCode(
+      U[0], U[1], U[2], U[3], U[4], U[5], U[6], U[7], U[8], U[9], U[10], U[11],
+      U[12], U[13], U[14], U[15], U[16], U[17], U[18], U[19], U[20], U[21], U[22], U[23],
+      U[24], U[25], U[26], U[27], U[28], U[29], U[30], U[31], U[32], U[33], U[34], U[35],
+    );
   }
 }
 

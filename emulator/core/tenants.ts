@@ -82,10 +82,22 @@ function isTimeZone(zone: string): boolean {
 
 /** Whether `key` may call the operation at `path` (read-only operations pass `read`). */
 export function permits(key: AccessKey, path: string, readOnly: boolean): boolean {
-  return key.permissions.some((p) =>
-    p === "*" || (p === "read" && readOnly) || p === path ||
-    (p.endsWith("/*") && path.startsWith(p.slice(0, -1)))
-  );
+  // A loop, not `some`: every signed request asks, and `some` took a closure each time (and the
+  // prefix is compared in place, not sliced off the pattern).
+  for (const p of key.permissions) {
+    if (
+      p === "*" || (p === "read" && readOnly) || p === path ||
+      (p.endsWith("/*") && startsWithPart(path, p, p.length - 1))
+    ) return true;
+  }
+  return false;
+}
+
+/** `text.startsWith(prefix.slice(0, length))`, without the slice. */
+function startsWithPart(text: string, prefix: string, length: number): boolean {
+  if (text.length < length) return false;
+  for (let i = 0; i < length; i++) if (text.charCodeAt(i) !== prefix.charCodeAt(i)) return false;
+  return true;
 }
 
 /** Who a request acts for: an access key and its tenant. Tenant-scoped domain functions take it. */

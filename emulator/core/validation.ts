@@ -64,9 +64,12 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError(first.code, `${first.message}.${also}`, first.field);
 }
 
+/** zod's parse options, one object for every parse. */
+const REPORT_INPUT = { reportInput: true };
+
 /** Parses `input` with `schema` or throws the vendor's error for the first problem. */
 export function parseParameters<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { reportInput: true });
+  const result = schema.safeParse(input, REPORT_INPUT);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -92,13 +95,33 @@ export const timeValue = (): z.ZodType<number, unknown> =>
  * are kept as they are.
  */
 export function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
+  // Most bodies hold no null member: they are taken as they are (nothing else holds a parsed
+  // body), rather than copied whole.
+  return holdsNullMember(value) ? copyWithoutNulls(value) : value;
+}
+
+/** Whether an object member anywhere in `value` is null. */
+function holdsNullMember(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (holdsNullMember(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member === null || holdsNullMember(member)) return true;
+  }
+  return false;
+}
+
+function copyWithoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyWithoutNulls);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
     // Deno has no `__proto__` accessor: a JSON key `__proto__` stays an own member, to be refused
     // as an unknown parameter (a test sends one).
-    if (member !== null) out[key] = withoutNulls(member);
+    if (member !== null) out[key] = copyWithoutNulls(member);
   }
   return out;
 }

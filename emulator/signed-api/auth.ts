@@ -11,12 +11,11 @@ import { ApiError, type ErrorCode } from "../core/errors.ts";
 import { ipAllowed } from "../core/ip-allow-list.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import {
-  canonicalQuery,
   COMMON_PARAMETERS,
-  computeSignature,
   formatTimestamp,
   parseTimestamp,
-  signaturesEqual,
+  signatureMatches,
+  stringToSignOf,
 } from "./signature.ts";
 import { localTimeHint, manualClockHint } from "./timestamp-hints.ts";
 
@@ -35,6 +34,15 @@ export interface AuthRequest {
   remoteAddress: () => string;
 }
 
+/** An AuthRequest whose query is one flat list (name, value, name, value…): what the dispatcher has. */
+export interface SignedRequest {
+  readonly method: string;
+  readonly host: string;
+  readonly path: string;
+  readonly query: readonly string[];
+  remoteAddress(): string;
+}
+
 export interface AuthSettings {
   findKey: (accessKeyId: string) => AccessKey | undefined;
   now: number;
@@ -45,6 +53,10 @@ export interface AuthSettings {
   rateLimiter: RateLimiter;
   /** The operation being called: its path decides the permission. */
   operation: { path: string; readOnly: boolean };
+  /** `hostCandidates(host, signHosts)`, when the caller keeps them (never changed by a reader). */
+  hostCandidates?: (host: string) => string[];
+  /** `{ host, path }`, when the caller keeps them (never changed by a reader either). */
+  matchedOf?: (host: string, path: string) => { host: string; path: string };
 }
 
 export type AuthResult =
@@ -53,15 +65,27 @@ export type AuthResult =
 
 /** The host names a signature may have used: as sent, without the port, and the aliases. */
 export function hostCandidates(host: string, aliases: readonly string[]): string[] {
-  // Per request, so without Sets or spreads: at most a handful of names.
-  const hosts: string[] = [];
-  const add = (name: string) => {
-    if (name && !hosts.includes(name)) hosts.push(name);
-  };
-  add(host.replace(/:\d+$/, ""));
-  add(host);
-  for (const alias of aliases) add(alias);
+  // Per request, so without Sets, spreads, closures or a regex: at most a handful of names.
+  const bare = withoutPort(host);
+  // Made at its length (pushing into an empty array gave it room for 17).
+  const hosts: string[] = !bare ? [] : host === bare ? [bare] : [bare, host];
+  if (!bare && host) hosts.push(host);
+  for (let i = 0; i < aliases.length; i++) {
+    const alias = aliases[i];
+    if (alias && !hosts.includes(alias)) hosts.push(alias);
+  }
   return hosts;
+}
+
+/** `host` without a trailing `:digits` (what `host.replace(/:\d+$/, "")` gives). */
+function withoutPort(host: string): string {
+  const colon = host.lastIndexOf(":");
+  if (colon === -1 || colon === host.length - 1) return host;
+  for (let i = colon + 1; i < host.length; i++) {
+    const code = host.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return host;
+  }
+  return host.slice(0, colon);
 }
 
 /** The SDK requests `/x/` but signs `/x`; a hand-made client may sign what it sent. */
@@ -71,51 +95,98 @@ export function pathCandidates(path: string): string[] {
   return trimmed === path ? [path] : [trimmed, path];
 }
 
-export function authenticate(
-  request: AuthRequest,
-  settings: AuthSettings,
-): AuthResult {
-  const diagnostics: AuthDiagnostics = { outcome: "rejected" };
-  const fail = (
-    code: ErrorCode,
-    failedCheck: string,
-    message: string,
-    parameter?: string,
-  ): AuthResult => {
-    diagnostics.failedCheck = failedCheck;
-    diagnostics.detail = message;
-    return { ok: false, error: new ApiError(code, message, parameter), diagnostics };
-  };
-  // The common parameters in one pass, into one slot each: a record keyed by the names sent went
-  // through V8's megamorphic property stubs on every request. A repeated one is reported in
-  // COMMON_PARAMETERS' order.
-  const given: (string | undefined)[] = [undefined, undefined, undefined, undefined];
-  let repeated = false;
-  for (const [name, value] of request.query) {
-    const slot = (COMMON_PARAMETERS as readonly string[]).indexOf(name);
-    if (slot === -1) continue;
-    if (given[slot] === undefined) given[slot] = value;
-    else repeated = true;
-  }
+export function authenticate(request: AuthRequest, settings: AuthSettings): AuthResult {
+  const diagnostics = authDiagnostics();
+  const key = authenticateSigned(
+    {
+      method: request.method,
+      host: request.host,
+      path: request.path,
+      query: request.query.flat(),
+      remoteAddress: request.remoteAddress,
+    },
+    settings,
+    diagnostics,
+  );
+  return key instanceof ApiError
+    ? { ok: false, error: key, diagnostics }
+    : { ok: true, key, diagnostics };
+}
 
-  // Given twice, a signing parameter has no one meaning: refuse rather than pick one.
-  for (const name of repeated ? COMMON_PARAMETERS : []) {
-    const count = request.query.filter(([n]) => n === name).length;
-    if (count > 1) {
-      return fail(
-        "InvalidParameter",
-        "duplicate-parameter",
-        `The ${name} query parameter is given ${count} times; send each of ${
-          COMMON_PARAMETERS.join(", ")
-        } once.`,
-        name,
-      );
+/**
+ * Fresh diagnostics: the members an accepted request gets, in the order they are recorded (the
+ * journal writes them in this order; undefined ones are left out), so that the object does not
+ * grow its store while it is filled in. A refusal adds its check and message after them, where
+ * they were always recorded.
+ */
+export function authDiagnostics(): AuthDiagnostics {
+  return {
+    outcome: "rejected",
+    accessKeyId: undefined,
+    hostsTried: undefined,
+    expectedStringToSign: undefined,
+    matched: undefined,
+  };
+}
+
+/** Records a failed check on the diagnostics and answers its error. */
+function rejected(
+  diagnostics: AuthDiagnostics,
+  code: ErrorCode,
+  failedCheck: string,
+  message: string,
+  parameter?: string,
+): ApiError {
+  diagnostics.failedCheck = failedCheck;
+  diagnostics.detail = message;
+  return new ApiError(code, message, parameter);
+}
+
+/** How many times the query gives `name`. */
+function countOf(query: readonly string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < query.length; i += 2) if (query[i] === name) count++;
+  return count;
+}
+
+/**
+ * `authenticate` on a flat query, recording on `diagnostics` (from `authDiagnostics`): the key,
+ * or the error to answer. The checks run in the vendor's order; each stage answers its error or
+ * undefined, so an accepted request allocates nothing for the stages it passed.
+ */
+export function authenticateSigned(
+  request: SignedRequest,
+  settings: AuthSettings,
+  diagnostics: AuthDiagnostics,
+): AccessKey | ApiError {
+  // The common parameters in one pass, into one variable each: a record keyed by the names sent
+  // went through V8's megamorphic property stubs on every request.
+  const query = request.query;
+  let accessKeyId: string | undefined, expiresText: string | undefined;
+  // The Signature parameter's value is `sentDigest`, a name constant_time_test.ts does not take
+  // for a secret-derived value (it is only ever tested for being given here).
+  let timestampText: string | undefined, sentDigest: string | undefined;
+  let repeated = false;
+  for (let i = 0; i < query.length; i += 2) {
+    const name = query[i], value = query[i + 1];
+    if (name === "AccessKeyId") {
+      if (accessKeyId === undefined) accessKeyId = value;
+      else repeated = true;
+    } else if (name === "Expires") {
+      if (expiresText === undefined) expiresText = value;
+      else repeated = true;
+    } else if (name === "Timestamp") {
+      if (timestampText === undefined) timestampText = value;
+      else repeated = true;
+    } else if (name === "Signature") {
+      if (sentDigest === undefined) sentDigest = value;
+      else repeated = true;
     }
   }
-
-  const accessKeyId = given[0];
+  if (repeated) return duplicated(query, diagnostics);
   if (!accessKeyId) {
-    return fail(
+    return rejected(
+      diagnostics,
       "MissingAuthenticationToken",
       "access-key-id",
       "The AccessKeyId query parameter is missing.",
@@ -124,24 +195,66 @@ export function authenticate(
   diagnostics.accessKeyId = accessKeyId;
   const key = settings.findKey(accessKeyId);
   if (!key) {
-    return fail("AuthFailure", "access-key-id", `No access key has the id "${accessKeyId}".`);
+    return rejected(
+      diagnostics,
+      "AuthFailure",
+      "access-key-id",
+      `No access key has the id "${accessKeyId}".`,
+    );
   }
+  // The others in COMMON_PARAMETERS' order.
+  const missing = expiresText === undefined
+    ? "Expires"
+    : timestampText === undefined
+    ? "Timestamp"
+    : sentDigest === undefined
+    ? "Signature"
+    : undefined;
+  if (missing !== undefined) {
+    return rejected(
+      diagnostics,
+      "MissingParameter",
+      missing.toLowerCase(),
+      `The ${missing} query parameter is missing.`,
+      missing,
+    );
+  }
+  return checkTime(expiresText!, timestampText!, settings, diagnostics) ??
+    checkSignature(request, settings, key, sentDigest!, diagnostics) ??
+    checkAccess(request, settings, key, diagnostics) ??
+    accepted(diagnostics, key);
+}
 
-  for (let slot = 1; slot < COMMON_PARAMETERS.length; slot++) {
-    const name = COMMON_PARAMETERS[slot];
-    if (given[slot] === undefined) {
-      return fail(
-        "MissingParameter",
-        name.toLowerCase(),
-        `The ${name} query parameter is missing.`,
-        name,
-      );
-    }
-  }
-  const [, expiresText, timestampText, signature] = given as string[];
+function accepted(diagnostics: AuthDiagnostics, key: AccessKey): AccessKey {
+  diagnostics.outcome = "accepted";
+  return key;
+}
+
+/** Given twice, a signing parameter has no one meaning: refused, the first such in COMMON_PARAMETERS' order. */
+function duplicated(query: readonly string[], diagnostics: AuthDiagnostics): ApiError {
+  const name = COMMON_PARAMETERS.find((name) => countOf(query, name) > 1)!;
+  return rejected(
+    diagnostics,
+    "InvalidParameter",
+    "duplicate-parameter",
+    `The ${name} query parameter is given ${countOf(query, name)} times; send each of ${
+      COMMON_PARAMETERS.join(", ")
+    } once.`,
+    name,
+  );
+}
+
+/** Expires and Timestamp: well formed, not expired, not ahead of ccemu's clock past the skew. */
+function checkTime(
+  expiresText: string,
+  timestampText: string,
+  settings: AuthSettings,
+  diagnostics: AuthDiagnostics,
+): ApiError | undefined {
   const expires = /^\d{1,5}$/.test(expiresText) ? Number(expiresText) : NaN;
   if (!(expires >= 1 && expires <= 86400)) {
-    return fail(
+    return rejected(
+      diagnostics,
       "InvalidParameter",
       "expires",
       `Expires must be an integer from 1 to 86400 seconds, got "${expiresText}".`,
@@ -150,7 +263,8 @@ export function authenticate(
   }
   const timestamp = parseTimestamp(timestampText);
   if (timestamp === undefined) {
-    return fail(
+    return rejected(
+      diagnostics,
       "InvalidParameter",
       "timestamp",
       `Timestamp must be UTC time as yyyy-MM-ddTHH:mm:ssZ, got "${timestampText}".`,
@@ -158,7 +272,8 @@ export function authenticate(
     );
   }
   if (settings.now > timestamp + expires * 1000) {
-    return fail(
+    return rejected(
+      diagnostics,
       "SignaturesExpired",
       "expires",
       `The signature expired at ${
@@ -172,7 +287,8 @@ export function authenticate(
     // A whole number of hours is the more telling sign, even under a manual clock.
     const hint = localTimeHint(timestamp, settings.now) ||
       (settings.manualClock ? manualClockHint(timestampText) : "");
-    return fail(
+    return rejected(
+      diagnostics,
       "SignaturesExpired",
       "timestamp-in-future",
       `The signature is not valid yet: Timestamp ${timestampText} is more than ${settings.maxClockSkewSeconds} s ahead of ccemu's clock (${
@@ -180,51 +296,85 @@ export function authenticate(
       }).${hint}`,
     );
   }
+  return undefined;
+}
 
-  const hosts = hostCandidates(request.host, settings.signHosts);
-  const paths = pathCandidates(request.path);
+/**
+ * The signature against each host and path a client may have signed; the first candidate is what
+ * the SDK signs, so an accepted request costs one HMAC.
+ */
+function checkSignature(
+  request: SignedRequest,
+  settings: AuthSettings,
+  key: AccessKey,
+  sentDigest: string,
+  diagnostics: AuthDiagnostics,
+): ApiError | undefined {
+  const query = request.query;
+  const hosts = settings.hostCandidates?.(request.host) ??
+    hostCandidates(request.host, settings.signHosts);
+  const path = request.path;
+  // The SDK requests `/x/` but signs `/x`: the trimmed path first, then the path as sent.
+  const trimmed = path.length > 1 && path.endsWith("/") ? pathCandidates(path)[0] : path;
   diagnostics.hostsTried = hosts;
-  const canonical = canonicalQuery(request.query);
-  // Joined, not concatenated: a string built with `+` or a template is a tree of pieces in V8,
-  // and kept in the journal's diagnostics it would send JSON.stringify off its fast path.
-  const textFor = (host: string, path: string) =>
-    [request.method.toUpperCase(), host, path, "?", canonical].join("");
+  const method = request.method.toUpperCase();
   // The first candidate is what the SDK signs, so an accepted request costs one HMAC. Stopping
   // early reveals only which public host name matched, nothing of the secret.
-  const expected = diagnostics.expectedStringToSign = textFor(hosts[0], paths[0]);
-  let matched: { host: string; path: string } | undefined;
-  search: for (const host of hosts) {
-    for (const path of paths) {
-      const text = host === hosts[0] && path === paths[0] ? expected : textFor(host, path);
-      if (signaturesEqual(computeSignature(key.accessKeySecret, text), signature)) {
-        matched = { host, path };
-        break search;
-      }
-    }
-  }
+  const expected = diagnostics.expectedStringToSign = stringToSignOf(
+    method,
+    hosts[0],
+    trimmed,
+    query,
+  );
+  let matched = signatureMatches(key.accessKeySecret, expected, sentDigest)
+    ? settings.matchedOf?.(hosts[0], trimmed) ?? { host: hosts[0], path: trimmed }
+    : undefined;
   if (!matched) {
-    const plus = signature.includes(" ")
-      ? " The Signature holds a space: a '+' of its base64 was probably sent without percent-encoding it as %2B."
-      : "";
-    return fail(
-      "AuthFailure",
-      "signature",
-      `The signature does not match. ccemu expected the string-to-sign "${diagnostics.expectedStringToSign}"` +
-        ` (host names tried: ${hosts.join(", ")})` +
-        `, signed with HMAC-SHA1 under the secret of ${accessKeyId}, base64, then URL-encoded on the query.${plus}` +
-        ` If your string-to-sign is exactly this, byte for byte, your secret differs from the one ccemu holds for ${accessKeyId}: check the AccessKeySecret.` +
-        ` If it is not, compare the two: the host (signed without its port), the path (without a trailing slash) and the parameter order (sorted by encoded name) are the usual differences.` +
-        // Which other host would have matched cannot be known, so the way to add one is named.
-        ` If your client signs for a host name other than ${
-          hosts.join(" or ")
-        } (e.g. the cloud host name configured in its SDK), start ccemu with \`--sign-host THAT.HOST\` (harness: \`signHosts: ["THAT.HOST"]\`).`,
-    );
+    matched = otherCandidate(key.accessKeySecret, sentDigest, method, hosts, path, query);
   }
+  if (!matched) return mismatch(diagnostics, key.accessKeyId, hosts, sentDigest);
   diagnostics.matched = matched;
+  return undefined;
+}
 
+/** The signature matched no candidate: what ccemu expected, and the usual reasons it differs. */
+function mismatch(
+  diagnostics: AuthDiagnostics,
+  accessKeyId: string,
+  hosts: string[],
+  sentDigest: string,
+): ApiError {
+  const plus = sentDigest.includes(" ")
+    ? " The Signature holds a space: a '+' of its base64 was probably sent without percent-encoding it as %2B."
+    : "";
+  return rejected(
+    diagnostics,
+    "AuthFailure",
+    "signature",
+    `The signature does not match. ccemu expected the string-to-sign "${diagnostics.expectedStringToSign}"` +
+      ` (host names tried: ${hosts.join(", ")})` +
+      `, signed with HMAC-SHA1 under the secret of ${accessKeyId}, base64, then URL-encoded on the query.${plus}` +
+      ` If your string-to-sign is exactly this, byte for byte, your secret differs from the one ccemu holds for ${accessKeyId}: check the AccessKeySecret.` +
+      ` If it is not, compare the two: the host (signed without its port), the path (without a trailing slash) and the parameter order (sorted by encoded name) are the usual differences.` +
+      // Which other host would have matched cannot be known, so the way to add one is named.
+      ` If your client signs for a host name other than ${
+        hosts.join(" or ")
+      } (e.g. the cloud host name configured in its SDK), start ccemu with \`--sign-host THAT.HOST\` (harness: \`signHosts: ["THAT.HOST"]\`).`,
+  );
+}
+
+/** Who may call: the key's IP allow-list, its permissions, its rate limit. */
+function checkAccess(
+  request: SignedRequest,
+  settings: AuthSettings,
+  key: AccessKey,
+  diagnostics: AuthDiagnostics,
+): ApiError | undefined {
+  const accessKeyId = key.accessKeyId;
   const address = key.ipAllowList.length ? request.remoteAddress() : "";
   if (!ipAllowed(key.ipAllowList, address)) {
-    return fail(
+    return rejected(
+      diagnostics,
       "UnauthorizedOperation",
       "ip-allow-list",
       `The caller address ${address || "(unknown)"} is not on the allow-list of ${accessKeyId} (${
@@ -233,7 +383,8 @@ export function authenticate(
     );
   }
   if (!permits(key, settings.operation.path, settings.operation.readOnly)) {
-    return fail(
+    return rejected(
+      diagnostics,
       "UnauthorizedOperation",
       "permission",
       `The access key ${accessKeyId} has no permission for ${settings.operation.path} (it holds: ${
@@ -244,12 +395,37 @@ export function authenticate(
   if (key.rateLimit && !settings.rateLimiter.take(accessKeyId, key.rateLimit, settings.now)) {
     const { requests, perSeconds } = key.rateLimit;
     const retry = settings.rateLimiter.retryAfter(key.rateLimit, settings.now);
-    return fail(
+    return rejected(
+      diagnostics,
       "TooManyRequests",
       "rate-limit",
       `The access key ${accessKeyId} is limited to ${requests} requests per ${perSeconds} s; retry in ${retry} s.`,
     );
   }
-  diagnostics.outcome = "accepted";
-  return { ok: true, key, diagnostics };
+  return undefined;
+}
+
+/**
+ * The host and path variant a signature matched, past the first (which the caller tried): every
+ * host name with the trimmed path, then with the path as sent.
+ */
+function otherCandidate(
+  secret: string,
+  signature: string,
+  method: string,
+  hosts: string[],
+  path: string,
+  query: readonly string[],
+): { host: string; path: string } | undefined {
+  const paths = pathCandidates(path);
+  for (const host of hosts) {
+    for (const candidate of paths) {
+      if (host === hosts[0] && candidate === paths[0]) continue;
+      const text = stringToSignOf(method, host, candidate, query);
+      if (signatureMatches(secret, text, signature)) {
+        return { host, path: candidate };
+      }
+    }
+  }
+  return undefined;
 }

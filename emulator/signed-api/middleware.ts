@@ -7,20 +7,33 @@
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { bodyText, parseJsonObject, readBody } from "../core/body.ts";
+import {
+  type BodyRead,
+  bodyText,
+  declaredSize,
+  parseJsonObject,
+  parseJsonText,
+  readBody,
+} from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
-import type { Exchange, ExchangeHandler } from "../core/exchange.ts";
+import {
+  type Exchange,
+  type ExchangeHandler,
+  Later,
+  type PlainExchange,
+} from "../core/exchange.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
-import { authenticate } from "./auth.ts";
+import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
 import { ApiError, failureBody, toApiError } from "../core/errors.ts";
-import type { Operation, OperationResult } from "./operation.ts";
+import type { Operation } from "./operation.ts";
 import type { RateLimiter } from "./rate-limit.ts";
-import { tenantOf } from "../core/tenants.ts";
-import { COMMON_PARAMETERS } from "./signature.ts";
+import { type AccessKey, type Enterprise, type Tenant, tenantOf } from "../core/tenants.ts";
 import { parseParameters, withoutNulls } from "../core/validation.ts";
 
 const NO_QUERY = z.strictObject({});
+/** NO_QUERY's answer, shared: a handler of an operation without a query never reads it. */
+const NO_PARAMS = Object.freeze({});
 
 /**
  * Query pairs as an object; `name[i]` pairs become the array `name`, in index order. The objects
@@ -28,31 +41,53 @@ const NO_QUERY = z.strictObject({});
  * UnknownParameter), never inherited members.
  */
 export function queryObject(pairs: [string, string][]): Record<string, string | string[]> {
+  return businessQuery(pairs.flat(), false);
+}
+
+/** Whether a query name is one of the four signing parameters. */
+const isCommon = (name: string) =>
+  name === "AccessKeyId" || name === "Expires" || name === "Timestamp" || name === "Signature";
+
+/**
+ * `queryObject` of a flat query (name, value, name, value…); `businessOnly`: the signing
+ * parameters left out.
+ */
+function businessQuery(
+  query: readonly string[],
+  businessOnly: boolean,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
-  const arrays: Record<string, [number, string][]> = Object.create(null);
-  for (const [name, value] of pairs) {
-    const element = /^(.+)\[(\d+)\]$/.exec(name);
-    if (element) (arrays[element[1]] ??= []).push([Number(element[2]), value]);
-    else if (!(name in out)) out[name] = value;
+  let arrays: Record<string, [number, string][]> | undefined;
+  for (let i = 0; i < query.length; i += 2) {
+    const name = query[i], value = query[i + 1];
+    if (businessOnly && isCommon(name)) continue;
+    const element = name.endsWith("]") ? /^(.+)\[(\d+)\]$/.exec(name) : null;
+    if (element) {
+      ((arrays ??= Object.create(null))[element[1]] ??= []).push([Number(element[2]), value]);
+    } else if (!(name in out)) out[name] = value;
   }
-  for (const [name, items] of Object.entries(arrays)) {
-    out[name] = items.sort(([a], [b]) => a - b).map(([, value]) => value);
+  for (const name in arrays) {
+    out[name] = arrays[name].sort(([a], [b]) => a - b).map(([, value]) => value);
   }
   return out;
 }
 
-function isJsonMediaType(value: string | undefined): boolean {
-  return value !== undefined && /^application\/json\s*(;|$)/i.test(value.trim());
+/** How many of a flat query's names are not signing parameters. */
+function businessCount(query: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < query.length; i += 2) if (!isCommon(query[i])) count++;
+  return count;
 }
 
-async function jsonBody(
-  c: Exchange,
-  headers: Record<string, string>,
-  limit: number,
-): Promise<unknown> {
+function isJsonMediaType(value: string | undefined): boolean {
+  return value !== undefined && /^application\/json\s*(?:;|$)/i.test(value.trim());
+}
+
+/** Refuses a body that is not declared JSON. */
+function checkMediaType(c: PlainExchange): void {
   // The gateway spec names the header `ContentType`; ccemu accepts that spelling too.
-  const mediaType = headers["content-type"];
-  if (!isJsonMediaType(mediaType) && !isJsonMediaType(headers["contenttype"])) {
+  const mediaType = c.header("content-type");
+  if (!isJsonMediaType(mediaType) && !isJsonMediaType(c.header("contenttype"))) {
     throw new ApiError(
       "HttpMediaTypeNotSupported",
       `Content-Type ${
@@ -60,8 +95,25 @@ async function jsonBody(
       } must be application/json (charset=UTF-8 may follow).`,
     );
   }
-  const read = await readBody(c.req.raw, limit, headers["content-length"]);
-  c.set("bodyText", bodyText(read));
+}
+
+/**
+ * The body's text. A declared length within the limit (what clients send) is read as text at
+ * once, with no bytes kept besides (decoded as readBody's bytes are: a test compares them); any
+ * other is read within the limit (and refused past it by `parseJsonObject`).
+ */
+function bodyOf(c: PlainExchange, limit: number): Promise<string | BodyRead> {
+  const contentLength = c.header("content-length");
+  const declared = declaredSize(contentLength);
+  return declared !== undefined && declared <= limit
+    ? c.raw.text()
+    : readBody(c.raw, limit, contentLength);
+}
+
+/** The body's JSON, its text kept for the journal. */
+function jsonOf(c: PlainExchange, read: string | BodyRead, limit: number): unknown {
+  if (typeof read === "string") return parseJsonText(c.bodyText = read);
+  c.bodyText = bodyText(read);
   return parseJsonObject(read, limit);
 }
 
@@ -77,14 +129,20 @@ function checkEnterprise(params: unknown, enterpriseId: string): void {
   }
 }
 
+/** The signed answers' headers: one object, never changed, recorded by the journal as they are. */
+const JSON_HEADERS: Record<string, string> = Object.freeze({
+  "content-type": "application/json; charset=UTF-8",
+});
+const OK_INIT = { status: 200, headers: JSON_HEADERS };
+
 /** Answers JSON, keeping the text for the journal (cheaper than cloning the response stream). */
-function respond(c: Exchange, body: unknown, status: ContentfulStatusCode = 200): Response {
+function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
-  c.set("responseText", text);
+  c.responseText = text;
   // A Response of its own, not c.body(): no header set on the context reaches a signed answer.
-  const headers = { "content-type": "application/json; charset=UTF-8" };
-  const response = new Response(text, { status, headers });
-  c.set("answer", { response, headers });
+  const response = new Response(text, status === 200 ? OK_INIT : { status, headers: JSON_HEADERS });
+  c.sent = response;
+  c.sentHeaders = JSON_HEADERS;
   return response;
 }
 
@@ -112,99 +170,220 @@ export function signedApi(
   emulator: Emulator,
   rateLimiter: RateLimiter,
   faults: FaultStore,
-  { name: area, prefix, operations }: SignedArea,
+  area: SignedArea,
   forward?: Forwarder,
 ): ExchangeHandler {
-  const byPath = new Map(operations.map((op) => [op.path, op]));
-  const names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
+  const dispatcher = new Dispatcher(emulator, rateLimiter, faults, area, forward);
+  return (c) => dispatcher.dispatch(c);
+}
 
-  return async (c) => {
-    const requestId = c.get("requestId");
+/**
+ * Authentication settings filled before each authentication, which never awaits: no two requests
+ * use them at once. The host names a Host header gives, and the host and path a signature matched,
+ * are kept (a handful of clients send a handful of them), so an accepted request makes neither.
+ */
+function authSettings(
+  emulator: Emulator,
+  rateLimiter: RateLimiter,
+  first: Operation,
+): AuthSettings {
+  const hostsByHeader = new Map<string, string[]>();
+  const matchedByHost = new Map<string, Map<string, { host: string; path: string }>>();
+  return {
+    findKey: (id) => emulator.findKey(id),
+    now: 0,
+    manualClock: false,
+    signHosts: emulator.config.signHosts,
+    maxClockSkewSeconds: 0,
+    rateLimiter,
+    operation: first,
+    hostCandidates: (host) => {
+      let hosts = hostsByHeader.get(host);
+      if (!hosts) {
+        if (hostsByHeader.size >= 64) hostsByHeader.clear();
+        hostsByHeader.set(host, hosts = hostCandidates(host, emulator.config.signHosts));
+      }
+      return hosts;
+    },
+    matchedOf: (host, path) => {
+      let byPath = matchedByHost.get(host);
+      if (!byPath) {
+        if (matchedByHost.size >= 64) matchedByHost.clear();
+        matchedByHost.set(host, byPath = new Map());
+      }
+      let matched = byPath.get(path);
+      if (!matched) {
+        if (byPath.size >= 256) byPath.clear();
+        byPath.set(path, matched = { host, path });
+      }
+      return matched;
+    },
+  };
+}
+
+/**
+ * The key's tenant, made once per key while its enterprise's id and zone stay the same (a tenant
+ * is never changed by those it is handed to, so one serves every request of a key).
+ */
+class TenantCache {
+  readonly #tenants = new WeakMap<AccessKey, Tenant>();
+
+  of(enterprise: Enterprise, key: AccessKey): Tenant {
+    const known = this.#tenants.get(key);
+    if (
+      known && known.enterpriseId === enterprise.enterpriseId &&
+      known.timeZone === enterprise.timeZone
+    ) return known;
+    const tenant = tenantOf(enterprise, key);
+    this.#tenants.set(key, tenant);
+    return tenant;
+  }
+}
+
+/** One area's checks and operations, run for each of its requests (see signedApi). */
+class Dispatcher {
+  readonly #byPath: Map<string, Operation>;
+  readonly #names: string;
+  readonly #settings: AuthSettings;
+  readonly #tenants = new TenantCache();
+
+  constructor(
+    readonly emulator: Emulator,
+    rateLimiter: RateLimiter,
+    readonly faults: FaultStore,
+    readonly area: SignedArea,
+    readonly forward?: Forwarder,
+  ) {
+    const { prefix, operations } = area;
+    this.#byPath = new Map(operations.map((op) => [op.path, op]));
+    this.#names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
+    this.#settings = authSettings(emulator, rateLimiter, operations[0]);
+  }
+
+  /** The vendor's error envelope for whatever was thrown. An arrow: a Later calls it unbound. */
+  readonly failed = (c: PlainExchange, thrown: unknown): Response => {
+    // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
+    if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
+    const error = toApiError(thrown);
+    c.errorCode = error.code;
+    return respond(c, failureBody(c.requestId, error, this.emulator.config.strict), error.status);
+  };
+
+  /**
+   * Not async: the checks before the body run without an async function's frame and promise;
+   * what follows its reading is a Later, which serveExchange runs in the one `then` that journals.
+   */
+  dispatch(c: PlainExchange): Response | Promise<Response> | Later<string | BodyRead> {
     try {
-      // Read once by the journal middleware, which every signed prefix runs first (app.ts).
-      const target = c.get("target"), headers = c.get("headers");
-      const path = target.pathname;
-      const operation = byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
-      if (!operation) {
-        throw new ApiError(
-          "ResourceNotFound",
-          `No operation at ${path}. Operations under ${prefix}: ${names}.`,
-        );
-      }
-      if (c.req.method !== operation.method) {
-        throw new ApiError(
-          "HttpRequestMethodNotSupported",
-          `${operation.path} takes ${operation.method}, not ${c.req.method}.`,
-        );
-      }
-      const auth = authenticate(
-        {
-          method: c.req.method,
-          host: headers.host ?? target.host,
-          path,
-          query: target.query,
-          remoteAddress: () => c.env?.remoteAddr?.hostname ?? "",
-        },
-        {
-          findKey: (id) => emulator.findKey(id),
-          now: emulator.clock.now(),
-          manualClock: emulator.clock.mode === "manual",
-          signHosts: emulator.config.signHosts,
-          maxClockSkewSeconds: emulator.config.maxClockSkewSeconds,
-          rateLimiter,
-          operation,
-        },
-      );
-      c.set("auth", auth.diagnostics);
-      if (!auth.ok) throw auth.error;
-      const enterprise = emulator.findEnterprise(auth.key.enterpriseId);
+      const operation = this.#operation(c);
+      const key = this.#authenticate(c, operation);
+      const enterprise = this.emulator.findEnterprise(key.enterpriseId);
       if (!enterprise) {
         throw new ApiError(
           "AuthFailure",
-          `The enterprise ${auth.key.enterpriseId} of this key no longer exists.`,
+          `The enterprise ${key.enterpriseId} of this key no longer exists.`,
         );
       }
-      if (forward) return await forward(c, operation);
-
-      const pairs = target.query.filter(([name]) =>
-        !(COMMON_PARAMETERS as readonly string[]).includes(name)
-      );
-      const business = queryObject(pairs);
-      let params: unknown, queryParams: unknown;
-      if (operation.method === "GET") {
-        params = parseParameters(operation.params, business);
-      } else {
-        const body = await jsonBody(c, headers, emulator.config.maxBodyBytes);
-        params = parseParameters(operation.params, withoutNulls(body));
-        // No business query parameter where none is taken (most POSTs): NO_QUERY's `{}`, without zod.
-        queryParams = pairs.length === 0 && !operation.query
-          ? {}
-          : parseParameters(operation.query ?? NO_QUERY, business);
+      if (this.forward) return this.#settled(c, this.forward(c, operation));
+      c.operation = operation;
+      c.tenant = this.#tenants.of(enterprise, key);
+      const maxBytes = this.emulator.config.maxBodyBytes;
+      if (operation.method !== "GET") {
+        checkMediaType(c);
+        return new Later(bodyOf(c, maxBytes), this.afterBody, this.failed);
       }
-      checkEnterprise(params, enterprise.enterpriseId);
-      const reply = (result: OperationResult) => respond(c, { requestId, ...result });
-      // Most handlers answer at once: awaiting their result anyway cost two more microtask turns.
-      const run = () => {
-        const result = operation.handle(
-          { tenant: tenantOf(enterprise, auth.key), origin: target.origin },
-          params,
-          queryParams,
-        );
-        return result instanceof Promise ? result.then(reply) : reply(result);
-      };
-      const fault = faults.pick({
-        area,
-        path: operation.path,
-        accessKeyId: auth.key.accessKeyId,
-        params,
-      });
-      return fault ? await applyFault(c, fault, run) : await run();
+      const params = parseParameters(operation.params, businessQuery(c.target.query, true));
+      const answer = this.#run(c, params, undefined);
+      return answer instanceof Promise ? this.#settled(c, answer) : answer;
     } catch (thrown) {
-      // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
-      if (!(thrown instanceof ApiError)) console.error(`ccemu: ${requestId}:`, thrown);
-      const error = toApiError(thrown);
-      c.set("errorCode", error.code);
-      return respond(c, failureBody(requestId, error, emulator.config.strict), error.status);
+      return this.failed(c, thrown);
+    }
+  }
+
+  /** The operation at the path (the journal read it once), taking the request's method. */
+  #operation(c: PlainExchange): Operation {
+    const path = c.target.pathname;
+    const operation = this.#byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
+    if (!operation) {
+      throw new ApiError(
+        "ResourceNotFound",
+        `No operation at ${path}. Operations under ${this.area.prefix}: ${this.#names}.`,
+      );
+    }
+    if (c.method !== operation.method) {
+      throw new ApiError(
+        "HttpRequestMethodNotSupported",
+        `${operation.path} takes ${operation.method}, not ${c.method}.`,
+      );
+    }
+    return operation;
+  }
+
+  #authenticate(c: PlainExchange, operation: Operation): AccessKey {
+    const settings = this.#settings, { clock, config } = this.emulator;
+    settings.now = clock.now();
+    settings.manualClock = clock.mode === "manual";
+    settings.maxClockSkewSeconds = config.maxClockSkewSeconds;
+    settings.operation = operation;
+    const key = authenticateSigned(c, settings, c.auth = authDiagnostics());
+    if (key instanceof ApiError) throw key;
+    return key;
+  }
+
+  /** What follows the reading of a POST's body: its checks, then the operation. */
+  readonly afterBody = (
+    c: PlainExchange,
+    read: string | BodyRead,
+  ): Response | Promise<Response> => {
+    try {
+      const operation = c.operation as Operation;
+      const body = jsonOf(c, read, this.emulator.config.maxBodyBytes);
+      const params = parseParameters(operation.params, withoutNulls(body));
+      // No business query parameter where none is taken (most POSTs): NO_QUERY's `{}`, without zod.
+      const query = c.target.query;
+      const queryParams = !operation.query && businessCount(query) === 0
+        ? NO_PARAMS
+        : parseParameters(operation.query ?? NO_QUERY, businessQuery(query, true));
+      const answer = this.#run(c, params, queryParams);
+      return answer instanceof Promise ? this.#settled(c, answer) : answer;
+    } catch (thrown) {
+      return this.failed(c, thrown);
     }
   };
+
+  /**
+   * Runs the operation (`c.operation`, for `c.tenant`) on checked parameters and answers
+   * `{ requestId, ...result }`, or a fault rule's effect. Synchronous as long as the handler is
+   * (most are: awaiting their result anyway cost two more microtask turns).
+   */
+  #run(c: PlainExchange, params: unknown, queryParams: unknown): Response | Promise<Response> {
+    const operation = c.operation as Operation, tenant = c.tenant;
+    checkEnterprise(params, tenant.enterpriseId);
+    const faults = this.faults;
+    const fault = faults.rules.length === 0 ? undefined : faults.pick({
+      area: this.area.name,
+      path: operation.path,
+      accessKeyId: tenant.key.accessKeyId,
+      params,
+    });
+    if (fault) return applyFault(c, fault, () => handle(c, params, queryParams));
+    return handle(c, params, queryParams);
+  }
+
+  /** An answer still to come, or its failure's envelope. */
+  async #settled(c: PlainExchange, answer: Promise<Response>): Promise<Response> {
+    try {
+      return await answer;
+    } catch (thrown) {
+      return this.failed(c, thrown);
+    }
+  }
+}
+
+/** The handler's answer; the exchange is its context (`{ tenant, origin }`). */
+function handle(c: PlainExchange, params: unknown, queryParams: unknown) {
+  const result = (c.operation as Operation).handle(c, params, queryParams);
+  return result instanceof Promise
+    ? result.then((r) => respond(c, { requestId: c.requestId, ...r }))
+    : respond(c, { requestId: c.requestId, ...result });
 }

@@ -2,7 +2,8 @@
  * The open API's signature (spec part 5), byte-exact with the vendor's Java SDK. Pure functions:
  * both the verifier (middleware) and the signing client (harness) use them.
  */
-import { type _HMAC, hmac } from "@noble/hashes/hmac.js";
+import { hmac } from "@noble/hashes/hmac.js";
+import type { Hash } from "@noble/hashes/utils.js";
 import { sha1 } from "@noble/hashes/legacy.js";
 
 /** The common query parameters every signed call carries. */
@@ -50,7 +51,7 @@ export function canonicalQuery(params: Iterable<[string, string]>): string {
   }
   // Sorted by encoded name (then value, so repeated names still give one order), by code unit.
   pairs.sort(([a, av], [b, bv]) => a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0);
-  // Joined in a loop: map and join measured a third of the function.
+  // Joined in a loop: map and join cost more (docs/performance.md).
   let query = "";
   for (const [name, value] of pairs) query += (query ? "&" : "") + name + "=" + value;
   return query;
@@ -79,19 +80,128 @@ export function stringToSign(
 }
 
 /**
- * HMAC-SHA1 keyed once per secret (@noble/hashes, pure JS): node:crypto's createHmac set up key
- * material and Buffers on every call, which under wrk cost a signed request about 11 µs of its 74.
- * Each call copies the keyed state into one scratch instance and digests into one buffer, so it
- * allocates almost nothing of its own (a fresh clone and digest measured 1.1 µs more). Safe because a
- * call never awaits. Bounded, since secrets come from the small key table and `ccemu sign`.
+ * Scratch list for `stringToSignOf`: the encoded pairs, sorted. Shared by every emulator in the
+ * process and safe so: a call fills, reads and clears it without awaiting, so no two calls ever
+ * use it at once.
  */
-type Sha1Hmac = _HMAC<ReturnType<typeof sha1.create>>;
-const KEYED = new Map<string, { keyed: Sha1Hmac; scratch: Sha1Hmac }>();
+const ENCODED: string[] = [];
+
+/**
+ * `stringToSign(method, host, path, pairs)` for a query as one flat list (name, value, name,
+ * value…; `method` already upper case): the verifier's per-request form, without the pairs, the
+ * sorted copy and the pieces `canonicalQuery` makes (a test compares them). The text is written
+ * as bytes into the HMAC's message buffer and read back as one string, so that
+ * `computeSignature` of it encodes nothing again.
+ */
+export function stringToSignOf(
+  method: string,
+  host: string,
+  path: string,
+  query: readonly string[],
+): string {
+  let n = 0;
+  for (let i = 0; i < query.length; i += 2) {
+    if (query[i] === "Signature") continue;
+    const name = javaUrlEncode(query[i]), value = javaUrlEncode(query[i + 1]);
+    // Insertion sort by encoded name, then value (a stable sort, as canonicalQuery's): a query
+    // has a handful of pairs.
+    let at = n;
+    while (at > 0) {
+      const before = ENCODED[at - 2], beforeValue = ENCODED[at - 1];
+      if (before < name || (before === name && !(beforeValue > value))) break;
+      ENCODED[at] = before;
+      ENCODED[at + 1] = beforeValue;
+      at -= 2;
+    }
+    ENCODED[at] = name;
+    ENCODED[at + 1] = value;
+    n += 2;
+  }
+  let text: string;
+  const length = messageOf(method, host, path, n);
+  if (length !== -1) {
+    const view = VIEWS[length] ??= MESSAGE.subarray(0, length);
+    text = ASCII.decode(view);
+    messageText = text;
+    messageView = view;
+  } else {
+    // A host of other than ASCII (a Host header's Latin-1): the text by concatenation.
+    text = method + host + path + "?";
+    for (let i = 0; i < n; i += 2) text += (i > 0 ? "&" : "") + ENCODED[i] + "=" + ENCODED[i + 1];
+  }
+  ENCODED.fill("", 0, n);
+  return text;
+}
+
+/**
+ * Writes METHOD + host + path + `?` + ENCODED's first `n` entries as pairs into MESSAGE: the
+ * length, or -1 when a piece is not ASCII or the text does not fit.
+ */
+function messageOf(method: string, host: string, path: string, n: number): number {
+  messageText = undefined;
+  let at = putAscii(method, 0);
+  at = putAscii(host, at);
+  at = putAscii(path, at);
+  if (at !== -1 && at < MESSAGE.length) MESSAGE[at++] = 0x3f; // ?
+  else return -1;
+  for (let i = 0; i < n && at !== -1; i += 2) {
+    if (i > 0) at = putAscii("&", at);
+    at = putAscii(ENCODED[i + 1], putAscii("=", putAscii(ENCODED[i], at)));
+  }
+  return at;
+}
+
+/** Writes ASCII `text` into MESSAGE at `at`: where it ends, or -1 (also when `at` is -1). */
+function putAscii(text: string, at: number): number {
+  if (at === -1 || at + text.length > MESSAGE.length) return -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return -1;
+    MESSAGE[at++] = code;
+  }
+  return at;
+}
+
+/**
+ * HMAC-SHA1 keyed once per secret (@noble/hashes, pure JS, through its public API: `hmac.create`,
+ * and `_cloneInto` of its Hash interface), faster than node:crypto's `createHmac`, which keys and
+ * allocates afresh on every call (docs/performance.md has the figures). Each call copies the
+ * keyed state into one scratch instance and digests into one buffer, allocating little of its own.
+ *
+ * These three (the keyed states, the digest and the message buffers) are module-level, shared by
+ * every emulator in a process, and safe so: a call fills and reads the buffers without awaiting,
+ * so no two calls use them at once, and a keyed state depends on nothing but its secret, so one
+ * emulator's cannot give another's a different signature. Bounded, since secrets come from the
+ * key tables and `ccemu sign`.
+ */
+interface KeyedHmac extends Hash<KeyedHmac> {}
+const KEYED = new Map<string, { keyed: KeyedHmac; scratch: KeyedHmac }>();
 const MAX_KEYED = 1024;
 const UTF8 = new TextEncoder();
 const DIGEST = new Uint8Array(20);
-/** Where a string-to-sign is encoded (a fresh array measured 0.3 µs a call); a longer one is not. */
+/** Where a string-to-sign is encoded (no fresh array a call); a longer one is not. */
 const MESSAGE = new Uint8Array(4096);
+/** MESSAGE's first n bytes, by n: made once each (at most MESSAGE's length of them). */
+const VIEWS: (Uint8Array | undefined)[] = [];
+/** The text MESSAGE holds the bytes of (`messageView`), when `stringToSignOf` left one there. */
+let messageText: string | undefined;
+let messageView: Uint8Array = MESSAGE;
+const ASCII = new TextDecoder();
+
+/**
+ * `text` as UTF-8 in MESSAGE. A string-to-sign is ASCII (its query percent-encoded), written by
+ * character code; anything else through the encoder.
+ */
+function encodedMessage(text: string): Uint8Array {
+  if (text === messageText) return messageView;
+  messageText = undefined;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return MESSAGE.subarray(0, UTF8.encodeInto(text, MESSAGE).written);
+    MESSAGE[i] = code;
+  }
+  return VIEWS[text.length] ??= MESSAGE.subarray(0, text.length);
+}
 
 /**
  * Whether the runtime has `Uint8Array.prototype.toBase64` (Deno does). Node 20, which runs this
@@ -101,19 +211,44 @@ const NATIVE_BASE64 = "toBase64" in Uint8Array.prototype;
 
 /** base64(HMAC-SHA1(secret, stringToSign)), before the URL encoding that puts it on the query. */
 export function computeSignature(secret: string, text: string): string {
+  digest(secret, text);
+  // Not btoa(String.fromCharCode(...DIGEST)) where toBase64 exists: the spread costs more.
+  return NATIVE_BASE64 ? DIGEST.toBase64() : btoa(String.fromCharCode(...DIGEST));
+}
+
+/** HMAC-SHA1(secret, text) into DIGEST. */
+function digest(secret: string, text: string): void {
   let hmacs = KEYED.get(secret);
   if (!hmacs) {
     if (KEYED.size >= MAX_KEYED) KEYED.clear();
-    const keyed = hmac.create(sha1, UTF8.encode(secret));
+    const keyed: KeyedHmac = hmac.create(sha1, UTF8.encode(secret));
     KEYED.set(secret, hmacs = { keyed, scratch: keyed.clone() });
   }
-  const bytes = text.length * 3 <= MESSAGE.length
-    ? MESSAGE.subarray(0, UTF8.encodeInto(text, MESSAGE).written)
-    : UTF8.encode(text);
+  const bytes = text.length * 3 <= MESSAGE.length ? encodedMessage(text) : UTF8.encode(text);
   const { keyed, scratch } = hmacs;
   keyed._cloneInto(scratch).update(bytes).digestInto(DIGEST);
-  // Not btoa(String.fromCharCode(...DIGEST)) where toBase64 exists: the spread measured 0.3 µs more.
-  return NATIVE_BASE64 ? DIGEST.toBase64() : btoa(String.fromCharCode(...DIGEST));
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/**
+ * `signaturesEqual(computeSignature(secret, text), sent)`, without making the expected text: the
+ * digest's base64 is compared character by character as it is worked out, in constant time for
+ * `sent`'s length (a test compares the two ways).
+ */
+export function signatureMatches(secret: string, text: string, sent: string): boolean {
+  // 20 bytes: six groups of three, then two bytes as three characters and one "=".
+  if (sent.length !== 28) return false;
+  digest(secret, text);
+  let difference = 0, at = 0;
+  for (let i = 0; i < 20; i += 3) {
+    const a = DIGEST[i], b = DIGEST[i + 1], c = i + 2 < 20 ? DIGEST[i + 2] : 0;
+    difference |= sent.charCodeAt(at++) ^ BASE64.charCodeAt(a >> 2);
+    difference |= sent.charCodeAt(at++) ^ BASE64.charCodeAt(((a & 3) << 4) | (b >> 4));
+    difference |= sent.charCodeAt(at++) ^ BASE64.charCodeAt(((b & 15) << 2) | (c >> 6));
+    difference |= sent.charCodeAt(at++) ^ (i + 2 < 20 ? BASE64.charCodeAt(c & 63) : 0x3d);
+  }
+  return difference === 0;
 }
 
 /** Compares two signatures in constant time for their length (no early exit, no allocation). */
@@ -142,7 +277,7 @@ function digits(text: string, at: number, count: number): number {
 
 /**
  * Parses a Timestamp; undefined unless it is exactly `yyyy-MM-ddTHH:mm:ssZ` and a real time. Read
- * by character codes: a regex match and its six substrings cost a signed request 0.13 µs more.
+ * by character codes: a regex match and its six substrings cost more (docs/performance.md).
  */
 export function parseTimestamp(text: string): number | undefined {
   if (

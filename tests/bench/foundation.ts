@@ -1,12 +1,13 @@
 /**
  * The foundation's performance targets, measured on this machine.
- *   1. signed POST /gateway/robot_list under wrk vs a bare Deno.serve JSON endpoint answering the
- *      same bytes (target >= 0.4x); and, for reference, vs one answering a small object
-
+ *   1. signed POST /gateway/robot_list under wrk vs two bare servers answering the same bytes: a
+ *      `Deno.serve` one (the target, >= 0.4x, from before ccemu served through node:http) and a
+ *      `node:http` one (the floor ccemu now stands on), each at 1, 50 and 200 connections, with
+ *      p50 and p99; for reference, vs one answering a small object, and ccemu's health route
  *   2. process start to the ready line, Deno cache warm (target < 500 ms)
  *   3. startEmulator() in-process to the first response (target < 50 ms)
- * Throughput is driven by wrk (see wrk.ts), the servers pinned to core 0 and wrk to core 1, bare
- * and ccemu windows alternating so that a passing load on the machine hits both alike.
+ * Throughput is driven by wrk (see wrk.ts), the servers pinned to core 0 and wrk to core 1, the
+ * servers' windows alternating so that a passing load on the machine hits all alike.
  */
 import { startEmulator } from "../../harness/mod.ts";
 import {
@@ -24,6 +25,53 @@ import { ensureWrk, PINNED, pinTo, wrk, type WrkRequest, type WrkResult } from "
 
 const ROUNDS = 7;
 const BARE = new URL("./bare-server.ts", import.meta.url).pathname;
+/** Connections: one client at a time, the usual load, and a crowd. */
+const CONNECTIONS = [1, 50, 200] as const;
+
+interface Target {
+  origin: string;
+  request: WrkRequest;
+}
+
+/**
+ * `ROUNDS` windows of each target at `connections`, every other round in reverse order, so that a
+ * drift in the machine's speed (this VM's swings by a fifth for minutes) favours none of them.
+ */
+async function rounds(
+  targets: Record<string, Target>,
+  connections: number,
+): Promise<Record<string, WrkResult[]>> {
+  const results: Record<string, WrkResult[]> = {};
+  const order = Object.entries(targets);
+  for (const { origin, request } of Object.values(targets)) {
+    await wrk(origin, [request], { seconds: 1, connections }); // warm-up
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, { origin, request }] of round % 2 ? order.toReversed() : order) {
+      (results[name] ??= []).push(await wrk(origin, [request], { seconds: SECONDS, connections }));
+    }
+  }
+  const failed = Object.values(results).flat().reduce((n, r) => n + r.errors, 0);
+  if (failed) throw new Error(`${failed} requests failed under wrk`);
+  return results;
+}
+
+const ms = (runs: WrkResult[], key: "p50" | "p99") => fmt(median(runs.map((r) => r[key])), 2);
+
+/** A server's row: median requests/s, p50 and p99 over the rounds. */
+const line = (name: string, runs: WrkResult[], connections: number): Row => [
+  name,
+  `${fmt(median(runs.map((r) => r.rps)), 0)} req/s`,
+  `p50 ${ms(runs, "p50")} ms, p99 ${ms(runs, "p99")} ms (wrk, ${connections} connection${
+    connections === 1 ? "" : "s"
+  }, medians of ${ROUNDS} rounds)`,
+];
+
+/** The median of the rounds' ratios of `signed` to `bare`, and the rounds. */
+function ratio(signed: WrkResult[], bare: WrkResult[]): { median: number; rounds: string } {
+  const ratios = bare.map((b, i) => signed[i].rps / b.rps);
+  return { median: median(ratios), rounds: ratios.map((r) => fmt(r, 2)).join(", ") };
+}
 
 export async function benchFoundation(): Promise<Row[]> {
   const rows: Row[] = [];
@@ -33,71 +81,92 @@ export async function benchFoundation(): Promise<Row[]> {
     const ccemu = await spawnServer(MAIN, CCEMU_ARGS, pinTo(0));
     const body = JSON.stringify({ robotStatus: 1 });
     const client = await signedClient(ccemu.url);
-    // ccemu's answer, for the bare server to send byte for byte (requestIds have one length).
+    // ccemu's answer, for the bare servers to send byte for byte (requestIds have one length).
     const answer = await Deno.makeTempFile({ suffix: ".json" });
     const { body: answered } = await client.post("/gateway/robot_list", { robotStatus: 1 });
     await Deno.writeTextFile(answer, JSON.stringify(answered));
     const small = await spawnServer(BARE, [], pinTo(0));
     const bare = await spawnServer(BARE, ["--answer", answer], pinTo(0));
+    const node = await spawnServer(BARE, ["--answer", answer, "--node"], pinTo(0));
     try {
       // One signed URL, reused: the server's verification is what is measured, not the client's signing.
       const path = (url: string) => url.slice(new URL(url).origin.length);
-      const targets: Record<string, { origin: string; request: WrkRequest }> = {
-        small: { origin: small.url, request: { method: "POST", path: "/", body } },
-        bare: { origin: bare.url, request: { method: "POST", path: "/", body } },
-        signed: {
-          origin: ccemu.url,
-          request: {
-            method: "POST",
-            path: path(client.signedUrl("POST", "/gateway/robot_list")),
-            body,
-          },
+      const post = (origin: string): Target => ({
+        origin,
+        request: { method: "POST", path: "/", body },
+      });
+      const signed: Target = {
+        origin: ccemu.url,
+        request: {
+          method: "POST",
+          path: path(client.signedUrl("POST", "/gateway/robot_list")),
+          body,
         },
-        health: { origin: ccemu.url, request: { method: "GET", path: "/_emulator/health" } },
       };
-      const results: Record<string, WrkResult[]> = { small: [], bare: [], signed: [], health: [] };
-      for (const { origin, request } of Object.values(targets)) {
-        await wrk(origin, [request], { seconds: 1 }); // warm-up
-      }
-      // Every other round runs the windows in reverse order, so that a drift in the machine's speed
-      // (this VM's swings by a fifth for minutes) favours neither side of a ratio.
-      const order = Object.entries(targets);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [name, { origin, request }] of round % 2 ? order.toReversed() : order) {
-          results[name].push(await wrk(origin, [request], { seconds: SECONDS }));
+      const pinned = PINNED
+        ? "server on core 0, wrk on core 1"
+        : "one core: server and wrk share it";
+      for (const connections of CONNECTIONS) {
+        // The small answer and the health route, for reference, at the usual load only.
+        const usual = connections === 50;
+        const results = await rounds({
+          bare: post(bare.url),
+          node: post(node.url),
+          signed,
+          ...(usual
+            ? {
+              small: post(small.url),
+              health: {
+                origin: ccemu.url,
+                request: { method: "GET", path: "/_emulator/health" } as WrkRequest,
+              },
+            }
+            : {}),
+        }, connections);
+        const at = `${connections} conn.`;
+        if (usual) rows.push(line("bare Deno.serve JSON POST, small answer", results.small, 50));
+        rows.push(
+          line(`bare Deno.serve JSON POST, ccemu's answer (${at})`, results.bare, connections),
+        );
+        rows.push(
+          line(`bare node:http JSON POST, ccemu's answer (${at})`, results.node, connections),
+        );
+        if (usual) {
+          rows.push(line("ccemu GET /_emulator/health (no signature)", results.health, 50));
+        }
+        rows.push(
+          line(`ccemu signed POST /gateway/robot_list (${at})`, results.signed, connections),
+        );
+        const toDeno = ratio(results.signed, results.bare);
+        const toNode = ratio(results.signed, results.node);
+        const latency = (bareRuns: WrkResult[]) =>
+          `p50 ${ms(results.signed, "p50")} vs ${ms(bareRuns, "p50")} ms, p99 ${
+            ms(results.signed, "p99")
+          } vs ${ms(bareRuns, "p99")} ms`;
+        rows.push([
+          `ccemu signed / bare Deno.serve, same answer (${at})`,
+          `${fmt(toDeno.median, 2)}x`,
+          `median of rounds ${toDeno.rounds}; ${latency(results.bare)}; ${pinned}${
+            usual ? `; ${verdict(toDeno.median >= 0.4, ">= 0.4x")}` : ""
+          }`,
+        ]);
+        rows.push([
+          `ccemu signed / bare node:http, same answer (${at})`,
+          `${fmt(toNode.median, 2)}x`,
+          `median of rounds ${toNode.rounds}; ${latency(results.node)}`,
+        ]);
+        if (usual) {
+          rows.push([
+            "ccemu signed / bare Deno.serve with a small answer",
+            `${fmt(ratio(results.signed, results.small).median, 2)}x`,
+            "for reference: the small answer leaves in one write, ccemu's 522 bytes in two",
+          ]);
         }
       }
-      const failed = Object.values(results).flat().reduce((n, r) => n + r.errors, 0);
-      if (failed) throw new Error(`${failed} requests failed under wrk`);
-      const ratios = results.bare.map((b, i) => results.signed[i].rps / b.rps);
-      const ratio = median(ratios);
-      const smallRatio = median(results.small.map((b, i) => results.signed[i].rps / b.rps));
-      const line = (name: string, runs: WrkResult[]): Row => [
-        name,
-        `${fmt(median(runs.map((r) => r.rps)), 0)} req/s`,
-        `p50 ${fmt(median(runs.map((r) => r.p50)), 2)} ms, p99 ${
-          fmt(median(runs.map((r) => r.p99)), 2)
-        } ms (wrk, 50 connections, medians of ${ROUNDS} rounds)`,
-      ];
-      rows.push(line("bare Deno.serve JSON POST, small answer", results.small));
-      rows.push(line("bare Deno.serve JSON POST, ccemu's answer", results.bare));
-      rows.push(line("ccemu GET /_emulator/health (no signature)", results.health));
-      rows.push(line("ccemu signed POST /gateway/robot_list", results.signed));
-      rows.push([
-        "ccemu signed / bare with ccemu's answer (median of rounds)",
-        `${fmt(ratio, 2)}x`,
-        `rounds ${ratios.map((r) => fmt(r, 2)).join(", ")}; ${
-          PINNED ? "server on core 0, wrk on core 1" : "one core: server and wrk share it"
-        }; ${verdict(ratio >= 0.4, ">= 0.4x")}`,
-      ]);
-      rows.push([
-        "ccemu signed / bare with a small answer",
-        `${fmt(smallRatio, 2)}x`,
-        "for reference: the small answer leaves in one write, ccemu's 522 bytes in two",
-      ]);
     } finally {
       await small.stop();
       await bare.stop();
+      await node.stop();
       await ccemu.stop();
       await Deno.remove(answer);
     }
