@@ -3,7 +3,7 @@
  * dispatcher, its control routes under `/_emulator`, its storage routes under `/_storage`, and
  * its runtime rebuilt whenever the state is loaded. No logic of its own.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Area } from "./area.ts";
 import type { AppEnv } from "./core/app-env.ts";
 import type { Emulator } from "./core/emulator.ts";
@@ -107,14 +107,40 @@ export function createApp(
 ): App {
   const areas = createAreas(emulator, scenarios);
   const list = Object.values(areas) as Area[];
-  const rateLimiter = new RateLimiter();
-  emulator.onStateLoaded(() => rateLimiter.clear());
-
   const app = new Hono<AppEnv>();
   const failed = controlError(emulator);
   app.onError(failed);
-  const faults = areas.faults.store;
-  // `--upstream`: the recording proxy, which journals its requests with kind `upstream`.
+  const signedPaths = mountSigned(app, emulator, list, areas.faults.store);
+  // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
+  app.use("/_storage/*", journalExchanges(emulator, "storage"));
+  app.use("/_storage/*", storageFaults(areas.faults.store));
+  for (const area of list) if (area.storage) app.route("/_storage", area.storage);
+  const guard = controlGuard(emulator.config.allowHosts);
+  app.use("/_emulator/*", guard);
+  mountControl(app, emulator, list, options);
+  app.route(SAMPLE_AGENTS_PATH, sampleAgents(areas.kb.store));
+  app.get("/favicon.ico", () => new Response(null, { status: 204 }));
+  if (emulator.config.ui) {
+    const script = uiScript();
+    app.get("/", guard, (c) => c.html(INDEX_HTML));
+    app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
+  }
+  app.notFound((c) => notFound(app, emulator, c));
+  return { hono: app, fetch: signedFirst(app, signedPaths, failed), areas };
+}
+
+/**
+ * Each signed area's operations behind its journal and dispatcher, under its prefix; with
+ * `--upstream`, the recording proxy, which journals its requests with kind `upstream`.
+ */
+function mountSigned(
+  app: Hono<AppEnv>,
+  emulator: Emulator<State>,
+  list: Area[],
+  faults: Areas["faults"]["store"],
+): SignedPath[] {
+  const rateLimiter = new RateLimiter();
+  emulator.onStateLoaded(() => rateLimiter.clear());
   const forward = createUpstream(emulator);
   const signedPaths: SignedPath[] = [];
   for (const area of list) {
@@ -129,14 +155,17 @@ export function createApp(
     signedPaths.push({ prefix: `${prefix}/`, journal, dispatch });
     app.all(`${prefix}/*`, (c) => serveExchange(c.req.raw, c.env, journal, dispatch));
   }
-  // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
-  app.use("/_storage/*", journalExchanges(emulator, "storage"));
-  app.use("/_storage/*", storageFaults(faults));
-  for (const area of list) if (area.storage) app.route("/_storage", area.storage);
+  return signedPaths;
+}
 
+/** The control API under `/_emulator`: what every area shares, then each area's own routes. */
+function mountControl(
+  app: Hono<AppEnv>,
+  emulator: Emulator<State>,
+  list: Area[],
+  options: AppOptions,
+) {
   const operations = list.flatMap((area) => area.signed?.operations ?? []);
-  const guard = controlGuard(emulator.config.allowHosts);
-  app.use("/_emulator/*", guard);
   app.route("/_emulator", stateRoutes(emulator, operations, { scenario: ScenarioSchema }));
   app.route("/_emulator/clock", clockRoutes(emulator));
   const names = list.filter((a) => a.signed).map((a) => a.name);
@@ -157,37 +186,38 @@ export function createApp(
     return { hono: made.hono, dialer: made.areas.outbound.dialer };
   };
   app.route("/_emulator", openApiRoutes(emulator, build, signed));
-  app.route(SAMPLE_AGENTS_PATH, sampleAgents(areas.kb.store));
+}
 
-  app.get("/favicon.ico", () => new Response(null, { status: 204 }));
-  if (emulator.config.ui) {
-    const script = uiScript();
-    app.get("/", guard, (c) => c.html(INDEX_HTML));
-    app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
-  }
-  app.notFound((c) => {
-    const methods = methodsAt(app.routes, c.req.path);
-    if (methods.length) c.header("allow", methods.join(", "));
-    return controlError(emulator)(
-      methods.length
-        ? new ApiError(
-          "HttpRequestMethodNotSupported",
-          `${c.req.path} takes ${methods.join(" or ")}, not ${c.req.method}.`,
-        )
-        : new ApiError(
-          "ResourceNotFound",
-          `No route at ${c.req.path}. The emulated APIs live under /gateway and /aikb; the control API under /_emulator.`,
-        ),
-      c,
-    );
-  });
-  /**
-   * A request whose path starts with a signed area's `prefix/` goes straight to that area's
-   * journal and dispatcher, on a plain exchange: Hono would route it to the same two
-   * (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET without the
-   * body, and every other path (`/gateway` alone, a percent-encoded prefix) go through Hono.
-   */
-  const fetch = (request: Request, info?: AppEnv["Bindings"]) => {
+/** No route: a wrong method where the path has routes (with `allow`), else a wrong path. */
+function notFound(app: Hono<AppEnv>, emulator: Emulator<State>, c: Context<AppEnv>) {
+  const methods = methodsAt(app.routes, c.req.path);
+  if (methods.length) c.header("allow", methods.join(", "));
+  return controlError(emulator)(
+    methods.length
+      ? new ApiError(
+        "HttpRequestMethodNotSupported",
+        `${c.req.path} takes ${methods.join(" or ")}, not ${c.req.method}.`,
+      )
+      : new ApiError(
+        "ResourceNotFound",
+        `No route at ${c.req.path}. The emulated APIs live under /gateway and /aikb; the control API under /_emulator.`,
+      ),
+    c,
+  );
+}
+
+/**
+ * A request whose path starts with a signed area's `prefix/` goes straight to that area's
+ * journal and dispatcher, on a plain exchange: Hono would route it to the same two
+ * (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET without the
+ * body, and every other path (`/gateway` alone, a percent-encoded prefix) go through Hono.
+ */
+function signedFirst(
+  app: Hono<AppEnv>,
+  signedPaths: SignedPath[],
+  failed: ReturnType<typeof controlError>,
+): App["fetch"] {
+  return (request: Request, info?: AppEnv["Bindings"]) => {
     const url = request.url;
     const path = url.indexOf("/", url.indexOf("//") + 2);
     if (request.method !== "HEAD") {
@@ -200,5 +230,4 @@ export function createApp(
     }
     return app.fetch(request, info);
   };
-  return { hono: app, fetch, areas };
 }

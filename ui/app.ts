@@ -8,7 +8,7 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
-import { ControlClient } from "./control-client.ts";
+import { type ClockStatus, ControlClient } from "./control-client.ts";
 import { ApiController } from "./controllers/api.ts";
 import { ConversationController } from "./controllers/conversation.ts";
 import { type HarExport, InspectorController } from "./controllers/inspector.ts";
@@ -32,14 +32,8 @@ import { localTime } from "./local-time.ts";
 import type { ConversationView } from "./conversation-view.ts";
 import type { ScenariosView } from "./scenarios-view.ts";
 
-interface ClockReading {
-  mode: "real" | "manual";
-  now: number;
-  iso: string;
-  timeZone: string;
-  /** performance.now() when read: real time ticks on from here. */
-  readAt: number;
-}
+/** The clock as ccemu answered it, and performance.now() when read: real time ticks on from there. */
+type ClockReading = ClockStatus & { readAt: number };
 
 const VIEWS = [
   ["overview", "Overview"],
@@ -259,7 +253,7 @@ export class App extends LitElement {
   };
 
   async #readClock() {
-    const status = await this.#client.request<Omit<ClockReading, "readAt">>(
+    const status = await this.#client.request<ClockStatus>(
       "GET",
       "/_emulator/clock",
     );

@@ -140,6 +140,10 @@ export type { ImportAnswer } from "../emulator/outbound/tasks.ts";
 export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
 export type { RunSummary, ScenarioSummary } from "../emulator/scenarios/summaries.ts";
 export type { CoreOverview } from "../emulator/control/overview.ts";
+/** What `GET /_emulator/clock` answers. */
+export type ClockStatus = ReturnType<
+  typeof import("../emulator/control/clock-routes.ts").clockReading
+>;
 export type { FaultsOverview } from "../emulator/faults/overview.ts";
 export type { GatewayOverview } from "../emulator/gateway/overview.ts";
 export type { KbOverview } from "../emulator/kb/overview.ts";

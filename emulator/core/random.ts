@@ -70,6 +70,7 @@ export class Random {
  * from pieces. A string built with `+` is a tree of pieces in V8, and one such string in a
  * journal entry takes JSON.stringify off its fast path for the whole entry.
  */
+// A scratch buffer, filled and read within one call that never awaits: emulators may share it.
 const UUID = new Uint8Array(36).fill(0x2d); // "-"
 const HEX_DIGITS = new TextEncoder().encode("0123456789abcdef");
 

@@ -53,8 +53,6 @@ interface Runtime {
 const byEnd = (a: CallRecord, b: CallRecord) =>
   (a.endTime ?? 0) - (b.endTime ?? 0) || a.callInstanceId - b.callInstanceId;
 
-const S = TASK_STATUS;
-
 /**
  * What the dialer reads and changes: the outbound store (mod.ts hands it over), declared here so
  * that the store and the dialer do not import each other.
@@ -100,25 +98,26 @@ export class Dialer {
     const { tasks, calls } = this.store.state;
     for (const task of tasks) this.#runtimes.set(task.callJobId, this.#emptyRuntime(task));
     for (const record of calls) this.#runtimes.get(record.callJobId)?.records.push(record);
-    for (const rt of this.#runtimes.values()) {
+    for (const dialing of this.#runtimes.values()) {
       while (
-        rt.cursor < rt.records.length &&
-        rt.records[rt.cursor].callInstanceStatus !== CALL_STATUS.NOT_STARTED
+        dialing.cursor < dialing.records.length &&
+        dialing.records[dialing.cursor].callInstanceStatus !== CALL_STATUS.NOT_STARTED
       ) {
-        rt.cursor++;
+        dialing.cursor++;
       }
-      rt.done = rt.records.filter((r) => r.callInstanceStatus === CALL_STATUS.COMPLETED).sort(
-        byEnd,
-      );
-      for (const record of rt.records) {
+      dialing.done = dialing.records.filter((r) => r.callInstanceStatus === CALL_STATUS.COMPLETED)
+        .sort(
+          byEnd,
+        );
+      for (const record of dialing.records) {
         if (record.callInstanceStatus === CALL_STATUS.IN_PROGRESS) {
-          rt.active++;
+          dialing.active++;
           this.#clock.schedule(
             record.endsAt ?? this.#clock.now(),
-            () => this.#end(rt, record),
+            () => this.#end(dialing, record),
           );
         } else if (record.callInstanceStatus === CALL_STATUS.REDIAL_SCHEDULED) {
-          rt.redials.add(record);
+          dialing.redials.add(record);
         }
       }
     }
@@ -135,7 +134,7 @@ export class Dialer {
 
   imported(task: Task, records: CallRecord[]): void {
     this.#runtimes.get(task.callJobId)!.records.push(...records);
-    if (task.callJobStatus === S.COMPLETED) this.#setStatus(task, S.RUNNABLE);
+    if (task.callJobStatus === TASK_STATUS.COMPLETED) this.#setStatus(task, TASK_STATUS.RUNNABLE);
     this.reconcile(task.enterpriseId);
   }
 
@@ -147,54 +146,57 @@ export class Dialer {
     const now = this.#clock.now();
     const account = this.store.account(enterpriseId);
     const tasks = [...this.#runtimes.values()]
-      .filter((rt) => rt.task.enterpriseId === enterpriseId)
+      .filter((dialing) => dialing.task.enterpriseId === enterpriseId)
       .sort((a, b) =>
         (b.task.priority ?? 0) - (a.task.priority ?? 0) || a.task.callJobId - b.task.callJobId
       );
     let seatsHeld = 0;
-    for (const rt of tasks) {
-      const { task } = rt;
+    for (const dialing of tasks) {
+      const { task } = dialing;
       if (
-        task.jobType === 1 && task.callJobStatus === S.NOT_STARTED && task.startDate !== null &&
+        task.jobType === 1 && task.callJobStatus === TASK_STATUS.NOT_STARTED &&
+        task.startDate !== null &&
         task.startDate <= now
       ) {
-        this.#setStatus(task, S.RUNNABLE);
+        this.#setStatus(task, TASK_STATUS.RUNNABLE);
       }
       if (SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) {
-        const conditions = this.#conditions(rt, account, account.aiSeats - seatsHeld, now);
+        const conditions = this.#conditions(dialing, account, account.aiSeats - seatsHeld, now);
         const status = systemState(conditions);
-        rt.conditions = conditions;
+        dialing.conditions = conditions;
         this.#setStatus(task, status);
-        if (status === S.IN_PROGRESS) {
+        if (status === TASK_STATUS.IN_PROGRESS) {
           // A task with nothing to dial now (only a redial that is not due) holds no seat.
           seatsHeld += conditions.seatsNeeded;
-          this.#dial(rt, now);
+          this.#dial(dialing, now);
           // Numbers can end as they are dialed (blacklisted ones): the task may be done already.
-          if (this.#allDone(rt)) this.#setStatus(task, S.COMPLETED);
+          if (this.#allDone(dialing)) this.#setStatus(task, TASK_STATUS.COMPLETED);
         }
       }
-      this.#arm(rt, now);
+      this.#arm(dialing, now);
     }
   }
 
   /** Whether any started task still has calls under way, numbers to dial or redials to make. */
   busy(): boolean {
-    for (const rt of this.#runtimes.values()) {
-      if (!SYSTEM_MANAGED.includes(rt.task.callJobStatus as TaskStatus)) continue;
+    for (const dialing of this.#runtimes.values()) {
+      if (!SYSTEM_MANAGED.includes(dialing.task.callJobStatus as TaskStatus)) continue;
       // Everything from the cursor on is still to be dialed (numbers are dialed in order).
-      if (rt.active > 0 || rt.redials.size > 0 || rt.cursor < rt.records.length) return true;
+      if (
+        dialing.active > 0 || dialing.redials.size > 0 || dialing.cursor < dialing.records.length
+      ) return true;
     }
     return false;
   }
 
   /** Why the task is not dialing now, in words; null while it dials or once it is over. */
   waiting(task: Task): string | null {
-    const rt = this.#runtimes.get(task.callJobId);
+    const dialing = this.#runtimes.get(task.callJobId);
     const zone = this.store.timeZone(task.enterpriseId);
     const local = (at: number) =>
       `${localText(at, zone).replaceAll("/", "-").slice(0, 16)} (${zone})`;
-    const until = rt?.window?.until ?? null;
-    return waitingReason(task.callJobStatus as TaskStatus, rt?.conditions ?? null, {
+    const until = dialing?.window?.until ?? null;
+    return waitingReason(task.callJobStatus as TaskStatus, dialing?.conditions ?? null, {
       windowChange: until === null ? null : local(until),
       aiSeats: this.store.account(task.enterpriseId).aiSeats,
       scheduledStart: task.jobType === 1 && task.startDate !== null ? local(task.startDate) : null,
@@ -220,44 +222,49 @@ export class Dialer {
     };
   }
 
-  #inWindow(rt: Runtime, now: number): boolean {
-    if (!rt.window || (rt.window.until !== null && now >= rt.window.until)) {
-      const rules = rt.task.workingTimeRuleList.length
-        ? rt.task.workingTimeRuleList
+  #inWindow(dialing: Runtime, now: number): boolean {
+    if (!dialing.window || (dialing.window.until !== null && now >= dialing.window.until)) {
+      const rules = dialing.task.workingTimeRuleList.length
+        ? dialing.task.workingTimeRuleList
         : DEFAULT_WORKING_TIME;
-      const zone = this.store.timeZone(rt.task.enterpriseId);
-      rt.window = { inside: inWindow(rules, now, zone), until: nextBoundary(rules, now, zone) };
+      const zone = this.store.timeZone(dialing.task.enterpriseId);
+      dialing.window = {
+        inside: inWindow(rules, now, zone),
+        until: nextBoundary(rules, now, zone),
+      };
     }
-    return rt.window.inside;
+    return dialing.window.inside;
   }
 
-  #conditions(rt: Runtime, account: Account, seatsAvailable: number, now: number): Conditions {
-    const lines = this.store.linesOf(rt.task);
+  #conditions(dialing: Runtime, account: Account, seatsAvailable: number, now: number): Conditions {
+    const lines = this.store.linesOf(dialing.task);
     const enabled = lines.filter((l) => l.enabled);
     return {
-      allDone: rt.records.length > 0 && rt.cursor === rt.records.length && rt.active === 0 &&
-        rt.redials.size === 0,
+      allDone: dialing.records.length > 0 && dialing.cursor === dialing.records.length &&
+        dialing.active === 0 &&
+        dialing.redials.size === 0,
       linesDisabled: enabled.length === 0,
       linesInArrears: enabled.every((l) => l.lineAmount <= 0),
       aiExpired: account.aiExpiresAt !== null && account.aiExpiresAt <= now,
-      smsInArrears: rt.task.smsType === 1 && account.smsBalance <= 0,
-      inWindow: this.#inWindow(rt, now),
-      hasNumbers: rt.records.length > 0,
+      smsInArrears: dialing.task.smsType === 1 && account.smsBalance <= 0,
+      inWindow: this.#inWindow(dialing, now),
+      hasNumbers: dialing.records.length > 0,
       seatsAvailable,
-      seatsNeeded: this.#dialable(rt, now) ? rt.task.concurrencyQuota : 0,
+      seatsNeeded: this.#dialable(dialing, now) ? dialing.task.concurrencyQuota : 0,
     };
   }
 
   /** Calls under way, a number never dialed, or a redial that is due: the task needs seats now. */
-  #dialable(rt: Runtime, now: number): boolean {
-    if (rt.active > 0 || rt.cursor < rt.records.length) return true;
-    for (const record of rt.redials) if ((record.nextAttemptAt ?? 0) <= now) return true;
+  #dialable(dialing: Runtime, now: number): boolean {
+    if (dialing.active > 0 || dialing.cursor < dialing.records.length) return true;
+    for (const record of dialing.redials) if ((record.nextAttemptAt ?? 0) <= now) return true;
     return false;
   }
 
-  #allDone(rt: Runtime): boolean {
-    return rt.records.length > 0 && rt.cursor === rt.records.length && rt.active === 0 &&
-      rt.redials.size === 0;
+  #allDone(dialing: Runtime): boolean {
+    return dialing.records.length > 0 && dialing.cursor === dialing.records.length &&
+      dialing.active === 0 &&
+      dialing.redials.size === 0;
   }
 
   #setStatus(task: Task, status: TaskStatus): void {
@@ -275,9 +282,9 @@ export class Dialer {
    * The next record to call: the earliest due redial (then the lowest id), else the next number
    * never dialed. Canonical choices, so that a dialer rebuilt from a snapshot chooses the same.
    */
-  #next(rt: Runtime, now: number): CallRecord | undefined {
+  #next(dialing: Runtime, now: number): CallRecord | undefined {
     let due: CallRecord | undefined;
-    for (const record of rt.redials) {
+    for (const record of dialing.redials) {
       if ((record.nextAttemptAt ?? 0) > now) continue;
       if (
         !due || record.nextAttemptAt! < due.nextAttemptAt! ||
@@ -287,26 +294,26 @@ export class Dialer {
       }
     }
     if (due) {
-      rt.redials.delete(due);
+      dialing.redials.delete(due);
       return due;
     }
-    while (rt.cursor < rt.records.length) {
-      const record = rt.records[rt.cursor++];
+    while (dialing.cursor < dialing.records.length) {
+      const record = dialing.records[dialing.cursor++];
       if (record.callInstanceStatus === CALL_STATUS.NOT_STARTED) return record;
     }
     return undefined;
   }
 
-  #dial(rt: Runtime, now: number): void {
-    while (rt.active < rt.task.concurrencyNum) {
-      const record = this.#next(rt, now);
+  #dial(dialing: Runtime, now: number): void {
+    while (dialing.active < dialing.task.concurrencyNum) {
+      const record = this.#next(dialing, now);
       if (!record) return;
-      this.#start(rt, record, now);
+      this.#start(dialing, record, now);
     }
   }
 
-  #start(rt: Runtime, record: CallRecord, now: number): void {
-    const { task } = rt;
+  #start(dialing: Runtime, record: CallRecord, now: number): void {
+    const { task } = dialing;
     record.calledTimes++;
     record.startTime = now;
     if (this.store.isBlacklisted(task.enterpriseId, record.customerTelephone)) {
@@ -326,7 +333,7 @@ export class Dialer {
         endsAt: null,
         nextAttemptAt: null,
       });
-      this.#complete(rt, record);
+      this.#complete(dialing, record);
       return;
     }
     const lines = this.store.linesOf(task).filter((l) => l.enabled && l.lineAmount > 0);
@@ -336,8 +343,8 @@ export class Dialer {
     record.callInstanceStatus = CALL_STATUS.IN_PROGRESS;
     record.callerPhone = line.phone;
     record.endsAt = now + (outcome.ringSeconds + outcome.duration) * 1000;
-    rt.active++;
-    this.#clock.schedule(record.endsAt, () => this.#end(rt, record));
+    dialing.active++;
+    this.#clock.schedule(record.endsAt, () => this.#end(dialing, record));
   }
 
   #outcome(record: CallRecord) {
@@ -352,15 +359,15 @@ export class Dialer {
     );
   }
 
-  #end(rt: Runtime, record: CallRecord): void {
+  #end(dialing: Runtime, record: CallRecord): void {
     const now = this.#clock.now();
     const outcome = this.#outcome(record);
-    rt.active--;
+    dialing.active--;
     Object.assign(record, {
       finishStatus: outcome.finishStatus,
       duration: outcome.duration,
       // The AI cannot speak more often than its script lets it: the dialogue is the script, once.
-      chatRound: Math.min(outcome.chatRound, aiTurns(this.store.scriptOf(rt.task))),
+      chatRound: Math.min(outcome.chatRound, aiTurns(this.store.scriptOf(dialing.task))),
       hangUp: outcome.hangUp,
       intention: outcome.intention,
       labels: outcome.labels,
@@ -368,31 +375,31 @@ export class Dialer {
       endTime: now,
       endsAt: null,
     });
-    this.#bill(rt.task, record);
-    const redial = rt.task.repeatCall
-      ? rt.task.repeatCallRule.find((r) =>
+    this.#bill(dialing.task, record);
+    const redial = dialing.task.repeatCall
+      ? dialing.task.repeatCallRule.find((r) =>
         r.phoneStatus === outcome.finishStatus && record.calledTimes <= r.times
       )
       : undefined;
     if (redial) {
       record.callInstanceStatus = CALL_STATUS.REDIAL_SCHEDULED;
       record.nextAttemptAt = now + redial.interval * 60_000;
-      rt.redials.add(record);
+      dialing.redials.add(record);
     } else {
-      this.#complete(rt, record);
+      this.#complete(dialing, record);
     }
-    this.#hangUpSms(rt.task, record);
-    this.reconcile(rt.task.enterpriseId);
+    this.#hangUpSms(dialing.task, record);
+    this.reconcile(dialing.task.enterpriseId);
   }
 
   /** Completes a record; the done list stays ordered by (endTime, id), however ties fired. */
-  #complete(rt: Runtime, record: CallRecord): void {
+  #complete(dialing: Runtime, record: CallRecord): void {
     record.callInstanceStatus = CALL_STATUS.COMPLETED;
     record.nextAttemptAt = null;
-    let i = rt.done.length;
-    while (i > 0 && byEnd(rt.done[i - 1], record) > 0) i--;
-    rt.done.splice(i, 0, record);
-    this.callFinished(rt.task, record);
+    let i = dialing.done.length;
+    while (i > 0 && byEnd(dialing.done[i - 1], record) > 0) i--;
+    dialing.done.splice(i, 0, record);
+    this.callFinished(dialing.task, record);
   }
 
   /** An answered call costs its line `ceil(duration / billPeriod)` periods at the local rate (fen). */
@@ -439,29 +446,31 @@ export class Dialer {
    * One wake-up per task: its next window boundary, redial or scheduled start, whichever comes
    * first. Only future times count: what is due now was just handled, or waits for a call to end.
    */
-  #arm(rt: Runtime, now: number): void {
-    const { task } = rt;
+  #arm(dialing: Runtime, now: number): void {
+    const { task } = dialing;
     let at = Infinity;
     const consider = (t: number | null | undefined) => {
       if (t != null && t > now && t < at) at = t;
     };
-    if (task.jobType === 1 && task.callJobStatus === S.NOT_STARTED) consider(task.startDate);
+    if (task.jobType === 1 && task.callJobStatus === TASK_STATUS.NOT_STARTED) {
+      consider(task.startDate);
+    }
     if (SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) {
-      this.#inWindow(rt, now);
-      consider(rt.window?.until);
-      for (const record of rt.redials) consider(record.nextAttemptAt);
+      this.#inWindow(dialing, now);
+      consider(dialing.window?.until);
+      for (const record of dialing.redials) consider(record.nextAttemptAt);
     }
     if (at === Infinity) {
-      if (rt.wake) this.#clock.cancel(rt.wake.timer);
-      rt.wake = null;
+      if (dialing.wake) this.#clock.cancel(dialing.wake.timer);
+      dialing.wake = null;
       return;
     }
-    if (rt.wake?.at === at) return;
-    if (rt.wake) this.#clock.cancel(rt.wake.timer);
-    rt.wake = {
+    if (dialing.wake?.at === at) return;
+    if (dialing.wake) this.#clock.cancel(dialing.wake.timer);
+    dialing.wake = {
       at,
       timer: this.#clock.schedule(at, () => {
-        rt.wake = null;
+        dialing.wake = null;
         this.reconcile(task.enterpriseId);
       }),
     };
