@@ -50,6 +50,8 @@ export interface WrkResult {
   p99: number;
   /** Responses other than 2xx/3xx, and socket errors. */
   errors: number;
+  /** What the errors were, as wrk counts them ("non-2xx 3, read 35"), empty when none. */
+  errorKinds: string;
 }
 
 const MS = { us: 0.001, ms: 1, s: 1000 } as const;
@@ -69,11 +71,18 @@ export function parseWrk(report: string): WrkResult {
     report,
   );
   const socketErrors = socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
+  const kinds = [
+    ["non-2xx", non2xx],
+    ...["connect", "read", "write", "timeout"].map((kind, i) =>
+      [kind, Number(socket?.[i + 1] ?? 0)] as const
+    ),
+  ].filter(([, n]) => n).map(([kind, n]) => `${kind} ${n}`).join(", ");
   return {
     rps: Number(rps[1]),
     p50: duration(p50[1]),
     p99: duration(p99[1]),
     errors: non2xx + socketErrors,
+    errorKinds: kinds,
   };
 }
 
