@@ -19,11 +19,23 @@ Transfer/sec:     22.94MB
 `;
 
 Deno.test("parseWrk reads requests/s, p50 and p99 in ms, and counts failures", () => {
-  assert.deepEqual(parseWrk(REPORT), { rps: 146703.14, p50: 0.061, p99: 0.646, errors: 0 });
+  assert.deepEqual(parseWrk(REPORT), {
+    rps: 146703.14,
+    p50: 0.061,
+    p99: 0.646,
+    errors: 0,
+    errorKinds: "",
+  });
   const failing = REPORT.replace(
     "Requests/sec",
     "  Socket errors: connect 0, read 2, write 0, timeout 3\n  Non-2xx or 3xx responses: 7\nRequests/sec",
   ).replace("99%  646.00us", "99%    1.50s");
-  assert.deepEqual(parseWrk(failing), { rps: 146703.14, p50: 0.061, p99: 1500, errors: 12 });
+  assert.deepEqual(parseWrk(failing), {
+    rps: 146703.14,
+    p50: 0.061,
+    p99: 1500,
+    errors: 12,
+    errorKinds: "non-2xx 7, read 2, timeout 3",
+  });
   assert.throws(() => parseWrk("unable to connect to 127.0.0.1:9 Connection refused"), /wrk said/);
 });
