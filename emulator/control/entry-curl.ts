@@ -6,17 +6,14 @@
 import type { Emulator } from "../core/emulator.ts";
 import type { JournalEntry } from "../core/journal.ts";
 import { curlCommand, plainCurl } from "../signed-api/curl.ts";
-
-const SIGNATURE_PARAMETERS = ["AccessKeyId", "Expires", "Timestamp", "Signature"];
+import { COMMON_PARAMETERS } from "../signed-api/signature.ts";
+import { receivedUrl } from "./journal-entry.ts";
 
 export function entryCurl(emulator: Emulator, entry: JournalEntry): string {
   const body = entry.body && !entry.body.truncated ? entry.body.text : undefined;
   if (entry.target) return plainCurl(entry.method, entry.target, entry.headers, body);
-  const url = new URL(entry.path, emulator.selfOrigin);
-  for (const [name, value] of Object.entries(entry.query)) {
-    if (SIGNATURE_PARAMETERS.includes(name)) continue;
-    for (const v of [value].flat()) url.searchParams.append(name, v);
-  }
+  // Signed afresh below, so the entry's own signing parameters are left out.
+  const url = receivedUrl(entry, new URL(emulator.selfOrigin), COMMON_PARAMETERS);
   const key = entry.auth?.accessKeyId ? emulator.findKey(entry.auth.accessKeyId) : undefined;
   if (!key) return plainCurl(entry.method, url.href, {}, body);
   return curlCommand({

@@ -12,6 +12,7 @@ import {
   utf8Length,
 } from "../core/journal.ts";
 import { VERSION } from "../version.ts";
+import { receivedUrl } from "./journal-entry.ts";
 
 /**
  * What the areas add to their entries, read structurally: the control routes sit below the areas
@@ -80,11 +81,7 @@ function entryUrl(entry: HarSource, origin: string): string {
   if (entry.kind === "sms") return `sms:${smsNumber(entry.body)}`;
   const url = new URL(origin);
   if (entry.headers.host) url.host = entry.headers.host; // an invalid Host leaves the origin's
-  url.pathname = entry.path;
-  for (const [name, values] of Object.entries(entry.query)) {
-    for (const value of [values].flat()) url.searchParams.append(name, value);
-  }
-  return url.href;
+  return receivedUrl(entry, url).href;
 }
 
 /** The SMS's mobile number from the body the dialer journals (`{mobile, ...}`). */

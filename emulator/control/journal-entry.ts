@@ -33,6 +33,23 @@ export function entryToActOn(emulator: Emulator, idText: string, action: string)
   );
 }
 
+/**
+ * The URL a request ccemu received had: `url` (its origin) with the entry's path and its query as
+ * journaled, but for the parameters named in `omit`.
+ */
+export function receivedUrl(
+  entry: Pick<JournalEntry, "path" | "query">,
+  url: URL,
+  omit: readonly string[] = [],
+): URL {
+  url.pathname = entry.path;
+  for (const [name, values] of Object.entries(entry.query)) {
+    if (omit.includes(name)) continue;
+    for (const value of [values].flat()) url.searchParams.append(name, value);
+  }
+  return url;
+}
+
 /** The signed operation an entry called (as the dispatcher finds it: a trailing slash ignored). */
 export function operationOf<O extends { method: string; path: string }>(
   entry: JournalEntry,
