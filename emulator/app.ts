@@ -13,7 +13,7 @@ import type { CallbackEntry } from "./outbound/callbacks.ts";
 import { createUpstream, type UpstreamEntry } from "./upstream/mod.ts";
 import { ApiError } from "./core/errors.ts";
 import { exchangeJournal, journalExchanges } from "./core/journal-middleware.ts";
-import { type ExchangeHandler, type ExchangeJournal, serveExchange } from "./core/exchange.ts";
+import { PlainExchange, serveExchange } from "./core/exchange.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
 import { controlGuard } from "./control/guard.ts";
 import { controlError, methodsAt } from "./control/http.ts";
@@ -62,16 +62,23 @@ export interface Areas {
 export interface App {
   /** Every route; `fetch` hands it all but the signed areas' requests. */
   hono: Hono<AppEnv>;
-  /** What `Deno.serve` calls. */
+  /** Answers a web Request: what in-process callers and @hono/node-server call. */
   fetch: (request: Request, info?: AppEnv["Bindings"]) => Response | Promise<Response>;
+  /**
+   * What serves `url` when its path (from `pathStart`) starts with a signed area's `prefix/`: what
+   * `fetch` sends there, and what the server calls on node:http's own request (node-listener.ts).
+   */
+  signedAt(url: string, pathStart: number): SignedServe | undefined;
   areas: Areas;
 }
 
-/** A signed area's `prefix/`, and the journal and dispatcher its requests run through. */
+/** A signed area's request, journaled and dispatched on its plain exchange; never rejects. */
+export type SignedServe = (c: PlainExchange) => Promise<Response>;
+
+/** A signed area's `prefix/`, and what serves its requests. */
 interface SignedPath {
   prefix: string;
-  journal: ExchangeJournal;
-  dispatch: ExchangeHandler;
+  serve: SignedServe;
 }
 
 /** Every area of one emulator, each with its runtime built from the current state. */
@@ -110,7 +117,7 @@ export function createApp(
   const app = new Hono<AppEnv>();
   const failed = controlError(emulator);
   app.onError(failed);
-  const signedPaths = mountSigned(app, emulator, list, areas.faults.store);
+  const signedAt = signedPathsAt(mountSigned(app, emulator, list, areas.faults.store, failed));
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
   app.use("/_storage/*", storageFaults(areas.faults.store));
@@ -126,7 +133,7 @@ export function createApp(
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
   app.notFound((c) => notFound(app, emulator, c));
-  return { hono: app, fetch: signedFirst(app, signedPaths, failed), areas };
+  return { hono: app, fetch: signedFirst(app, signedAt), signedAt, areas };
 }
 
 /**
@@ -138,6 +145,7 @@ function mountSigned(
   emulator: Emulator<State>,
   list: Area[],
   faults: Areas["faults"]["store"],
+  failed: ReturnType<typeof controlError>,
 ): SignedPath[] {
   const rateLimiter = new RateLimiter();
   emulator.onStateLoaded(() => rateLimiter.clear());
@@ -152,8 +160,14 @@ function mountSigned(
       prefix,
       operations,
     }, forward);
-    signedPaths.push({ prefix: `${prefix}/`, journal, dispatch });
-    app.all(`${prefix}/*`, (c) => serveExchange(c.req.raw, c.env, journal, dispatch));
+    signedPaths.push({
+      prefix: `${prefix}/`,
+      serve: (c) => serveExchange(c, journal, dispatch, failed),
+    });
+    app.all(
+      `${prefix}/*`,
+      (c) => serveExchange(new PlainExchange(c.req.raw, c.env), journal, dispatch),
+    );
   }
   return signedPaths;
 }
@@ -206,27 +220,28 @@ function notFound(app: Hono<AppEnv>, emulator: Emulator<State>, c: Context<AppEn
   );
 }
 
+/** The lookup of `App.signedAt` over the signed areas' prefixes. */
+function signedPathsAt(signedPaths: SignedPath[]): App["signedAt"] {
+  return (url, pathStart) => {
+    for (let i = 0; i < signedPaths.length; i++) {
+      if (url.startsWith(signedPaths[i].prefix, pathStart)) return signedPaths[i].serve;
+    }
+    return undefined;
+  };
+}
+
 /**
  * A request whose path starts with a signed area's `prefix/` goes straight to that area's
  * journal and dispatcher, on a plain exchange: Hono would route it to the same two
  * (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET without the
  * body, and every other path (`/gateway` alone, a percent-encoded prefix) go through Hono.
  */
-function signedFirst(
-  app: Hono<AppEnv>,
-  signedPaths: SignedPath[],
-  failed: ReturnType<typeof controlError>,
-): App["fetch"] {
+function signedFirst(app: Hono<AppEnv>, signedAt: App["signedAt"]): App["fetch"] {
   return (request: Request, info?: AppEnv["Bindings"]) => {
     const url = request.url;
-    const path = url.indexOf("/", url.indexOf("//") + 2);
     if (request.method !== "HEAD") {
-      for (let i = 0; i < signedPaths.length; i++) {
-        const signed = signedPaths[i];
-        if (url.startsWith(signed.prefix, path)) {
-          return serveExchange(request, info, signed.journal, signed.dispatch, url, failed);
-        }
-      }
+      const serve = signedAt(url, url.indexOf("/", url.indexOf("//") + 2));
+      if (serve) return serve(new PlainExchange(request, info, url));
     }
     return app.fetch(request, info);
   };

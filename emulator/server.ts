@@ -8,7 +8,6 @@
  * do. It costs throughput (docs/performance.md has the figures).
  */
 import { createServer, type Server } from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import { type Areas, createApp } from "./app.ts";
 import type { Area } from "./area.ts";
 import type { Config } from "./core/config.ts";
@@ -19,6 +18,7 @@ import { serializeSnapshot } from "./core/snapshot.ts";
 import { loadScenarios } from "./scenarios/store.ts";
 import { loadFixtures, STATE, type State } from "./state.ts";
 import { Instances } from "./instances/registry.ts";
+import { nodeListener } from "./node-listener.ts";
 
 export interface RunningEmulator {
   emulator: Emulator<State>;
@@ -38,12 +38,6 @@ async function readSnapshot(path: string): Promise<unknown | undefined> {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw new Error(`cannot import snapshot ${path}: ${(error as Error).message}`);
   }
-}
-
-/** The caller's address as `Deno.serve` would give it (`::ffff:` stripped from IPv4 over IPv6). */
-function remoteAddress(socket: { remoteAddress?: string }): { hostname: string } {
-  const address = socket.remoteAddress ?? "";
-  return { hostname: address.startsWith("::ffff:") ? address.slice(7) : address };
 }
 
 /** Listens on `host:port` (port 0: a free one) and answers the port, or the error that stopped it. */
@@ -96,15 +90,7 @@ export async function startServer(
       );
     }
   }
-  const server = createServer(
-    getRequestListener(
-      (request, env) => app.fetch(request, { remoteAddr: remoteAddress(env.incoming.socket) }),
-      // Deno's own Request and Response stay the globals: every other module uses them. An unread
-      // request body is left to node:http, which discards it, rather than to the adapter's drain
-      // and its half-second timer, which would outlive a closed server.
-      { overrideGlobalObjects: false, autoCleanupIncoming: false },
-    ),
-  );
+  const server = createServer(nodeListener(app));
   const port = await listen(server, config.host, config.port);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   emulator.selfOrigin = `http://${host}:${port}`;

@@ -15,13 +15,14 @@ import {
   headerRecordOf,
   type StoredBody,
 } from "./journal.ts";
+import type { ReceivedRequest } from "./node-request.ts";
 import type { RequestTarget, Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
 
 type Variables = AppEnv["Variables"];
 
 export interface Exchange {
-  req: { raw: Request; url: string; method: string };
+  req: { raw: ReceivedRequest; url: string; method: string };
   env: AppEnv["Bindings"];
   get<K extends keyof Variables>(key: K): Variables[K];
   set<K extends keyof Variables>(key: K, value: Variables[K]): void;
@@ -108,13 +109,13 @@ export class PlainExchange implements Exchange, ExchangeRecord {
   responseBody: StoredBody | null = null;
 
   /** `url`: the request's, when the caller read it already (Deno makes it afresh each time). */
-  constructor(readonly raw: Request, readonly env: AppEnv["Bindings"], url = raw.url) {
+  constructor(readonly raw: ReceivedRequest, readonly env: AppEnv["Bindings"], url = raw.url) {
     this.url = url;
     this.method = raw.method;
   }
 
   /** `c.req`: the exchange itself has `raw`, `url` and `method`. */
-  get req(): { raw: Request; url: string; method: string } {
+  get req(): { raw: ReceivedRequest; url: string; method: string } {
     return this;
   }
 
@@ -197,20 +198,16 @@ const NO_HEADERS: Record<string, string> = {};
 const NO_HEADER_LIST: string[] = [];
 
 /**
- * Serves a request with `journal` around `handler`, as Hono would for a route with both; `url` is
- * the request's. What fails is answered by `failed` when given (app.ts's own path), else rejects
- * (Hono's route, whose error handler answers). No async function: a promise's `then` takes less
- * than one's frame.
+ * Serves an exchange with `journal` around `handler`, as Hono would for a route with both. What
+ * fails is answered by `failed` when given (app.ts's own path), else rejects (Hono's route, whose
+ * error handler answers). No async function: a promise's `then` takes less than one's frame.
  */
 export function serveExchange(
-  request: Request,
-  env: AppEnv["Bindings"],
+  c: PlainExchange,
   journal: ExchangeJournal,
   handler: ExchangeHandler,
-  url = request.url,
   failed?: (error: unknown) => Response,
 ): Promise<Response> {
-  const c = new PlainExchange(request, env, url);
   let answer: ReturnType<ExchangeHandler>;
   try {
     journal.begin(c);

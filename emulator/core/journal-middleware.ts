@@ -5,6 +5,7 @@
 import { bodyText, declaredSize, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
 import type { ExchangeJournal, ExchangeMiddleware, PlainExchange } from "./exchange.ts";
+import type { ReceivedRequest } from "./node-request.ts";
 import { readTarget, requestTarget } from "./request-target.ts";
 import {
   type Area,
@@ -41,9 +42,10 @@ function collectHeader(value: string, name: string): void {
 }
 
 /** The request's headers as a flat list: name, value, name, value… */
-function headerListOf(headers: Headers): string[] {
+function headerListOf(raw: ReceivedRequest): string[] {
+  if (raw.headerList) return raw.headerList();
   headerCount = 0;
-  headers.forEach(collectHeader);
+  raw.headers.forEach(collectHeader);
   const list = HEADERS.slice(0, headerCount);
   HEADERS.fill("", 0, headerCount);
   return list;
@@ -51,7 +53,7 @@ function headerListOf(headers: Headers): string[] {
 
 /** A request body the handler did not read: as much of it as the journal keeps. */
 async function unreadBody(
-  raw: Request,
+  raw: ReceivedRequest,
   contentLength: string | undefined,
 ): Promise<StoredBody | null> {
   if (!raw.body || raw.bodyUsed) return null;
@@ -165,7 +167,7 @@ export function exchangeJournal(
       c.requestId = emulator.newRequestId();
       c.area = area;
       c.target = readTarget(c.url);
-      c.headerList = headerListOf(c.raw.headers);
+      c.headerList = headerListOf(c.raw);
     },
     end(c) {
       c.responseHeaders = answerHeaders(c);
