@@ -35,12 +35,18 @@ export function sortedHeaderList(raw: readonly string[]): string[] {
   const list: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase(), value = raw[i + 1];
-    // Insertion into place: a request has a handful of headers.
+    // Insertion into place (a request has a handful of headers), moving the pairs after it by
+    // hand: `splice` makes an array of what it removed, on every call.
     let at = list.length;
     while (at > 0 && list[at - 2] > name) at -= 2;
     if (at > 0 && list[at - 2] === name && name !== "set-cookie") {
       list[at - 1] += `, ${value}`;
-    } else list.splice(at, 0, name, value);
+      continue;
+    }
+    list.push(name, value);
+    for (let j = list.length - 3; j >= at; j--) list[j + 2] = list[j];
+    list[at] = name;
+    list[at + 1] = value;
   }
   return list;
 }
