@@ -101,15 +101,21 @@ export class NodeRequest implements ReceivedRequest {
     return this.incoming;
   }
 
-  /** The whole body, in one piece. */
+  /**
+   * The whole body, in one piece (most come in one chunk, kept as it is). Listeners with `on`:
+   * each `once` wraps its listener in two objects more, and these go with the request anyway.
+   */
   #bytes(): Promise<Uint8Array> {
     const incoming = this.#take();
     return new Promise((resolve, reject) => {
-      const chunks: Uint8Array[] = [];
-      incoming.on("data", (chunk: Uint8Array) => chunks.push(chunk));
-      incoming.once("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-      incoming.once("error", () => reject(leftMidBody()));
-      incoming.once("close", () => {
+      let first: Uint8Array | undefined, chunks: Uint8Array[] | undefined;
+      incoming.on("data", (chunk: Uint8Array) => {
+        if (!first) first = chunk;
+        else (chunks ??= [first]).push(chunk);
+      });
+      incoming.on("end", () => resolve(chunks ? Buffer.concat(chunks) : first ?? new Uint8Array()));
+      incoming.on("error", () => reject(leftMidBody()));
+      incoming.on("close", () => {
         if (!incoming.complete) reject(leftMidBody());
       });
     });

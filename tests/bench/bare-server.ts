@@ -9,16 +9,13 @@
  * since the JDK's h2c offer (README): the floor ccemu stands on, the same HTTP stack and the same
  * head (content-type and content-length, node:http's date and keep-alive), nothing else.
  */
-import { createServer } from "node:http";
+import { createServer, type RequestListener } from "node:http";
 
-const at = Deno.args.indexOf("--answer");
-const answer = at === -1 ? undefined : await Deno.readTextFile(Deno.args[at + 1]);
 const JSON_TYPE = "application/json; charset=UTF-8";
-const answerFor = (body: unknown) =>
-  answer ?? JSON.stringify({ requestId: "bare", result: { echo: body } });
 
-if (Deno.args.includes("--node")) {
-  const server = createServer((request, response) => {
+/** The bare `node:http` handler: reads and parses the body, answers `answerFor(body)`. */
+export function bareNodeListener(answerFor: (body: unknown) => string): RequestListener {
+  return (request, response) => {
     const chunks: Uint8Array[] = [];
     request.on("data", (chunk: Uint8Array) => chunks.push(chunk));
     request.on("end", () => {
@@ -29,22 +26,32 @@ if (Deno.args.includes("--node")) {
       });
       response.end(text);
     });
-  });
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    console.log(`listening on http://127.0.0.1:${port}`);
-  });
-} else {
-  const headers = { "content-type": JSON_TYPE };
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    async (request) => {
-      const body = await request.json();
-      return answer !== undefined
-        ? new Response(answer, { headers })
-        : Response.json({ requestId: "bare", result: { echo: body } });
-    },
-  );
-  console.log(`listening on http://127.0.0.1:${server.addr.port}`);
+  };
+}
+
+if (import.meta.main) {
+  const at = Deno.args.indexOf("--answer");
+  const answer = at === -1 ? undefined : await Deno.readTextFile(Deno.args[at + 1]);
+  const answerFor = (body: unknown) =>
+    answer ?? JSON.stringify({ requestId: "bare", result: { echo: body } });
+  if (Deno.args.includes("--node")) {
+    const server = createServer(bareNodeListener(answerFor));
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      console.log(`listening on http://127.0.0.1:${port}`);
+    });
+  } else {
+    const headers = { "content-type": JSON_TYPE };
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      async (request) => {
+        const body = await request.json();
+        return answer !== undefined
+          ? new Response(answer, { headers })
+          : Response.json({ requestId: "bare", result: { echo: body } });
+      },
+    );
+    console.log(`listening on http://127.0.0.1:${server.addr.port}`);
+  }
 }

@@ -46,6 +46,8 @@ export async function ensureWrk(): Promise<void> {
 
 export interface WrkResult {
   rps: number;
+  /** Requests completed in the window. */
+  requests: number;
   p50: number;
   p99: number;
   /** Responses other than 2xx/3xx, and socket errors. */
@@ -60,12 +62,13 @@ const duration = (text: string) => {
   return Number(n) * MS[unit as keyof typeof MS];
 };
 
-/** Reads wrk's report (with --latency): requests/s, p50 and p99 in ms, failures. */
+/** Reads wrk's report (with --latency): requests/s and done, p50 and p99 in ms, failures. */
 export function parseWrk(report: string): WrkResult {
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(report);
+  const requests = /^\s+(\d+) requests in /m.exec(report);
   const p50 = /^\s+50%\s+(\S+)/m.exec(report);
   const p99 = /^\s+99%\s+(\S+)/m.exec(report);
-  if (!rps || !p50 || !p99) throw new Error(`wrk said:\n${report}`);
+  if (!rps || !requests || !p50 || !p99) throw new Error(`wrk said:\n${report}`);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(report)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
     report,
@@ -79,6 +82,7 @@ export function parseWrk(report: string): WrkResult {
   ].filter(([, n]) => n).map(([kind, n]) => `${kind} ${n}`).join(", ");
   return {
     rps: Number(rps[1]),
+    requests: Number(requests[1]),
     p50: duration(p50[1]),
     p99: duration(p99[1]),
     errors: non2xx + socketErrors,

@@ -18,9 +18,10 @@ Requests/sec: 146703.14
 Transfer/sec:     22.94MB
 `;
 
-Deno.test("parseWrk reads requests/s, p50 and p99 in ms, and counts failures", () => {
+Deno.test("parseWrk reads requests/s and done, p50 and p99 in ms, and counts failures", () => {
   assert.deepEqual(parseWrk(REPORT), {
     rps: 146703.14,
+    requests: 161329,
     p50: 0.061,
     p99: 0.646,
     errors: 0,
@@ -32,6 +33,7 @@ Deno.test("parseWrk reads requests/s, p50 and p99 in ms, and counts failures", (
   ).replace("99%  646.00us", "99%    1.50s");
   assert.deepEqual(parseWrk(failing), {
     rps: 146703.14,
+    requests: 161329,
     p50: 0.061,
     p99: 1500,
     errors: 12,
