@@ -80,13 +80,18 @@ export function nodeListener(app: App): RequestListener {
     // and its half-second timer, which would outlive a closed server.
     { overrideGlobalObjects: false, autoCleanupIncoming: false },
   );
+  // The last Host found plain: clients send the same one on every request.
+  let plainHost = "";
   return (incoming, outgoing) => {
     const target = incoming.url ?? "";
     const host = hostOf(incoming.rawHeaders);
-    if (
-      incoming.method === "HEAD" || host === undefined || !PLAIN_HOST.test(host) ||
-      !isPlainPath(target)
-    ) return adapter(incoming, outgoing);
+    if (incoming.method === "HEAD" || host === undefined || !isPlainPath(target)) {
+      return adapter(incoming, outgoing);
+    }
+    if (host !== plainHost) {
+      if (!PLAIN_HOST.test(host)) return adapter(incoming, outgoing);
+      plainHost = host;
+    }
     const url = `http://${host}${target}`;
     const serve = app.signedAt(url, 7 + host.length);
     if (!serve) return adapter(incoming, outgoing);

@@ -17,6 +17,12 @@ export type ReceivedRequest =
   };
 
 const UTF8 = new TextDecoder();
+const decodeText = (bytes: Uint8Array) => UTF8.decode(bytes);
+/** The bytes' own ArrayBuffer: a chunk of node:http's may be a view into a larger one. */
+const ownBuffer = (bytes: Uint8Array): ArrayBuffer =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes.buffer as ArrayBuffer
+    : bytes.slice().buffer;
 
 /** What a body's read fails with when the client leaves before it ends: the journal says so. */
 function leftMidBody(): ApiError {
@@ -84,15 +90,13 @@ export class NodeRequest implements ReceivedRequest {
     return this.#body ??= this.#stream();
   }
 
-  async text(): Promise<string> {
-    return UTF8.decode(await this.#bytes());
+  /** Decoded as the web Request decodes it (a BOM dropped, bad bytes replaced). */
+  text(): Promise<string> {
+    return this.#read(decodeText);
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = await this.#bytes();
-    return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? bytes.buffer as ArrayBuffer
-      : bytes.slice().buffer;
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#read(ownBuffer);
   }
 
   #take(): IncomingMessage {
@@ -102,10 +106,11 @@ export class NodeRequest implements ReceivedRequest {
   }
 
   /**
-   * The whole body, in one piece (most come in one chunk, kept as it is). Listeners with `on`:
-   * each `once` wraps its listener in two objects more, and these go with the request anyway.
+   * The whole body, in one piece (most come in one chunk, kept as it is), as `as` makes it: one
+   * promise, where an async reader over a promise of bytes made two. Listeners with `on`: each
+   * `once` wraps its listener in two objects more, and these go with the request anyway.
    */
-  #bytes(): Promise<Uint8Array> {
+  #read<T>(as: (bytes: Uint8Array) => T): Promise<T> {
     const incoming = this.#take();
     return new Promise((resolve, reject) => {
       let first: Uint8Array | undefined, chunks: Uint8Array[] | undefined;
@@ -113,7 +118,9 @@ export class NodeRequest implements ReceivedRequest {
         if (!first) first = chunk;
         else (chunks ??= [first]).push(chunk);
       });
-      incoming.on("end", () => resolve(chunks ? Buffer.concat(chunks) : first ?? new Uint8Array()));
+      incoming.on("end", () => {
+        resolve(as(chunks ? Buffer.concat(chunks) : first ?? new Uint8Array()));
+      });
       incoming.on("error", () => reject(leftMidBody()));
       incoming.on("close", () => {
         if (!incoming.complete) reject(leftMidBody());
