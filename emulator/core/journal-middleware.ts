@@ -57,7 +57,9 @@ async function unreadBody(
   contentLength: string | undefined,
 ): Promise<StoredBody | null> {
   if (!raw.body || raw.bodyUsed) return null;
-  const read = await readBody(raw, MAX_STORED_BODY, contentLength);
+  // A client that left before its body ended still has its exchange journaled, without the body.
+  const read = await readBody(raw, MAX_STORED_BODY, contentLength).catch(() => undefined);
+  if (!read) return null;
   const prefix = bodyText(read);
   // The size in bytes: a binary body's decoded text is longer (an invalid byte becomes three).
   if (!read.overLimit) return prefix === "" ? null : storeBody(prefix, read.bytes.length);

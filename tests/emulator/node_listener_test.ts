@@ -316,11 +316,17 @@ Deno.test("a client that leaves mid-body is journaled and the server goes on ser
       accessKeySecret: "ccemu-demo-secret",
       now: server.emulator.clock.now(),
     }).url.slice(`http://${host}`.length);
-    for (const chunked of [false, true]) {
+    // Signed (declared, then chunked), and refused before its body is read (no signature).
+    const leaving: [boolean, string][] = [
+      [false, target],
+      [true, target],
+      [false, "/gateway/robot_list?AccessKeyId=nobody"],
+    ];
+    for (const [chunked, path] of leaving) {
       const conn = await Deno.connect({ hostname: "127.0.0.1", port });
       const length = chunked ? "Transfer-Encoding: chunked" : "Content-Length: 100";
       await conn.write(UTF8.encode(
-        `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n${length}\r\n\r\n${
+        `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n${length}\r\n\r\n${
           chunked ? "5\r\n" : ""
         }{"rob`,
       ));
@@ -335,7 +341,9 @@ Deno.test("a client that leaves mid-body is journaled and the server goes on ser
     };
     assert.equal(parseAnswer(await sendRaw(port, bytesOf(wire, host))).status, 200);
     const entries = server.emulator.journal.list();
-    assert.equal(entries.length, 2 + 1);
+    assert.equal(entries.length, 3 + 1);
+    assert.equal(entries[2].errorCode, "AuthFailure");
+    assert.equal(entries[2].body, null);
     for (const entry of entries.slice(0, 2)) {
       assert.equal(entry.errorCode, "InvalidParameter");
       assert.match(
