@@ -1,8 +1,8 @@
 /**
- * The README's table of operations, generated from the operations the emulator serves (their
- * method, path, whether they only read, and their parameters from the same zod schemas that check
- * requests). `deno task readme` rewrites the table between its markers; a test fails when the
- * README and the code disagree.
+ * The table of operations in docs/signed-api.md (it was the README's), generated from the
+ * operations the emulator serves (their method, path, whether they only read, and their parameters
+ * from the same zod schemas that check requests). `deno task readme` rewrites the table between its
+ * markers; a test (tests/docs/readme_test.ts) fails when the page and the code disagree.
  */
 import { z } from "zod";
 import { createApp } from "../emulator/app.ts";
@@ -48,16 +48,18 @@ export function operationsTable(): string {
   return rows.join("\n");
 }
 
-/** The README with its table replaced by the generated one. */
-export function withTable(readme: string, table: string): string {
-  const from = readme.indexOf(START), to = readme.indexOf(END);
-  if (from === -1 || to === -1) throw new Error("the README has no operations markers");
-  return `${readme.slice(0, from + START.length)}\n\n${table}\n\n${readme.slice(to)}`;
+/** The page where the table lives. */
+export const PAGE = new URL("../docs/signed-api.md", import.meta.url);
+
+/** The page with its table replaced by the generated one. */
+export function withTable(page: string, table: string): string {
+  const from = page.indexOf(START), to = page.indexOf(END);
+  if (from === -1 || to === -1) throw new Error("docs/signed-api.md has no operations markers");
+  return `${page.slice(0, from + START.length)}\n\n${table}\n\n${page.slice(to)}`;
 }
 
 if (import.meta.main) {
-  const path = new URL("../README.md", import.meta.url);
-  await Deno.writeTextFile(path, withTable(await Deno.readTextFile(path), operationsTable()));
-  const fmt = await new Deno.Command(Deno.execPath(), { args: ["fmt", path.pathname] }).output();
+  await Deno.writeTextFile(PAGE, withTable(await Deno.readTextFile(PAGE), operationsTable()));
+  const fmt = await new Deno.Command(Deno.execPath(), { args: ["fmt", PAGE.pathname] }).output();
   if (fmt.code !== 0) Deno.exit(1);
 }

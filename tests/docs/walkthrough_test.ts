@@ -1,6 +1,6 @@
 /**
- * The README's outbound walk-through (examples/outbound-walkthrough.sh, shown verbatim in the
- * README) runs as written against a ccemu and answers what its comments say.
+ * The outbound walk-through (examples/outbound-walkthrough.sh, shown verbatim in
+ * docs/outbound.md) runs as written against a ccemu and answers what its comments say.
  */
 import assert from "node:assert/strict";
 import { startEmulator } from "../../harness/mod.ts";
@@ -9,8 +9,11 @@ const SCRIPT = new URL("../../examples/outbound-walkthrough.sh", import.meta.url
 
 Deno.test("the outbound walk-through runs as written", async () => {
   const script = await Deno.readTextFile(SCRIPT);
-  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
-  assert.ok(readme.includes(script.split("\n").slice(1).join("\n").trim()), "shown in the README");
+  const page = await Deno.readTextFile(new URL("../../docs/outbound.md", import.meta.url));
+  assert.ok(
+    page.includes(script.split("\n").slice(1).join("\n").trim()),
+    "shown in docs/outbound.md",
+  );
 
   await using ccemu = await startEmulator();
   const { code, stdout, stderr } = await new Deno.Command("bash", {

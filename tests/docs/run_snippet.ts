@@ -1,0 +1,132 @@
+/**
+ * Runs one marked block of the docs as a reader would: in a fresh folder, with the files of
+ * docs/examples/ beside it, against a fresh ccemu started from this clone on a free port. The
+ * block's `127.0.0.1:8686` and `localhost:8686` (the address the docs write) become that ccemu's
+ * address, which is also in `CCEMU_URL`.
+ */
+import { type Block, option, ROOT, where } from "./snippets.ts";
+import { parseConfig } from "../../emulator/core/config.ts";
+import { startServer } from "../../emulator/server.ts";
+
+const EXAMPLES = `${ROOT}docs/examples/`;
+const TIMEOUT_MS = 120_000;
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+export interface Outcome {
+  block: Block;
+  ok: boolean;
+  ms: number;
+  output: string;
+}
+
+/**
+ * A fresh ccemu of this clone on a free port, as `ccemu start --port 0 FLAGS` serves it (in this
+ * process: a snippet starts in milliseconds rather than a process's seconds).
+ */
+async function startCcemu(flags: string) {
+  const config = parseConfig(["--port", "0", ...flags.split(/\s+/).filter(Boolean)]);
+  if (config === "help") throw new Error(`not flags of ccemu start: ${flags}`);
+  return await startServer(config, undefined, { instances: true });
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function copyExamples(to: string) {
+  try {
+    for await (const entry of Deno.readDir(EXAMPLES)) {
+      if (entry.isFile) await Deno.copyFile(`${EXAMPLES}${entry.name}`, `${to}/${entry.name}`);
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+}
+
+async function exec(cmd: string, args: string[], cwd: string, env: Record<string, string>) {
+  const child = new Deno.Command(cmd, { args, cwd, env, stdout: "piped", stderr: "piped" })
+    .spawn();
+  const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
+  const { code, stdout, stderr } = await child.output();
+  clearTimeout(timer);
+  return { code, output: decode(stdout) + decode(stderr) };
+}
+
+/** The command that runs a block saved as `file`. */
+function command(block: Block, file: string): [string, string[]] {
+  if (block.marker?.kind !== "run") throw new Error(`${where(block)} is not a run block`);
+  switch (block.marker.runner) {
+    case "sh":
+      return ["bash", ["-e", "-o", "pipefail", file]];
+    case "node":
+      // A TypeScript test is Vitest's (installed beside the package); JavaScript is node:test's.
+      return file.endsWith(".ts")
+        ? ["npx", ["--no-install", "vitest", "run", file]]
+        : ["node", ["--test", file]];
+    case "python":
+      return ["python3", [file]];
+    default:
+      throw new Error(`${where(block)}: deno blocks run through deno test --doc`);
+  }
+}
+
+const DEFAULT_NAME = { sh: "snippet.sh", node: "snippet.test.mjs", python: "snippet.py" };
+
+/**
+ * Runs a sh, node or python block. `nodeProject`: a folder with the packed npm package installed,
+ * in which node blocks get their fresh folder (so that `import … from "ccemu"` resolves).
+ */
+export async function runBlock(block: Block, nodeProject?: string): Promise<Outcome> {
+  const started = performance.now();
+  if (block.marker?.kind !== "run") throw new Error(`${where(block)} is not a run block`);
+  const runner = block.marker.runner as keyof typeof DEFAULT_NAME;
+  const base = await Deno.makeTempDir({ prefix: "ccemu-snippet-" });
+  const ccemu = option(block, "no ccemu") === undefined
+    ? await startCcemu(option(block, "ccemu") ?? "")
+    : undefined;
+  try {
+    // A fresh folder `project/` whose sibling `ccemu/` is this clone, as the guides lay it out.
+    await Deno.symlink(ROOT.replace(/\/$/, ""), `${base}/ccemu`);
+    const fresh = runner === "node"
+      ? await Deno.makeTempDir({ dir: nodeProject, prefix: "snippet-" })
+      : `${base}/project`;
+    if (runner !== "node") await Deno.mkdir(fresh);
+    await copyExamples(fresh);
+    // With a ccemu, the docs' address becomes its; a block that starts its own gets a free port
+    // in place of 8686.
+    const code = ccemu
+      ? block.code.replaceAll(/(127\.0\.0\.1|localhost):8686/g, new URL(ccemu.url).host)
+      : block.code.replaceAll(/\b8686\b/g, String(freePort()));
+    const name = option(block, "file") || DEFAULT_NAME[runner];
+    await Deno.writeTextFile(`${fresh}/${name}`, code);
+    const cwd = option(block, "in the clone") === undefined ? fresh : ROOT;
+    const [cmd, args] = command(block, `${fresh}/${name}`);
+    const env: Record<string, string> = { NO_COLOR: "1" };
+    if (ccemu) env.CCEMU_URL = ccemu.url;
+    const { code: status, output } = await exec(cmd, args, cwd, env);
+    if (runner === "node") await Deno.remove(fresh, { recursive: true });
+    // A test file that ran no test passes node --test and Vitest alike: ask for one that passed.
+    const ran = runner !== "node" || /^(# pass [1-9]|.*Tests\s+[1-9]\d* passed)/m.test(output);
+    return { block, ok: status === 0 && ran, ms: performance.now() - started, output };
+  } finally {
+    await ccemu?.close();
+    await Deno.remove(base, { recursive: true });
+  }
+}
+
+/** Runs `fn` over `items`, `limit` at a time, answering the results in order. */
+export async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
