@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { MAX_TIME, MIN_TIME } from "./clock.ts";
 import type { CoreState } from "./state.ts";
+import { keyAsWritten } from "./tenants.ts";
 
 /** Stored bytes as a snapshot carries them. */
 export interface SnapshotMedia {
@@ -60,5 +61,7 @@ export function serializeSnapshot<S extends CoreState>(
   schema: z.ZodType<Snapshot<S>>,
   snapshot: Snapshot<S>,
 ): string {
-  return JSON.stringify(schema.parse(snapshot), null, 2) + "\n";
+  const parsed = schema.parse(snapshot);
+  const state = { ...parsed.state, accessKeys: parsed.state.accessKeys.map(keyAsWritten) };
+  return JSON.stringify({ ...parsed, state }, null, 2) + "\n";
 }
