@@ -4,7 +4,7 @@
  * importing an export and exporting again gives the same bytes. Version 1 (before stored bytes
  * travelled with the snapshot) still imports.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { MAX_TIME, MIN_TIME } from "./clock.ts";
 import type { CoreState } from "./state.ts";
 import { keyAsWritten } from "./tenants.ts";

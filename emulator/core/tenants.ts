@@ -3,7 +3,7 @@
  * records are part of the harness's published API, so their types are written out (and the
  * schemas checked against them) rather than inferred.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { allowListEntryProblem } from "./ip-allow-list.ts";
 
 /** A tenant. */
