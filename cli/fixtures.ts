@@ -19,10 +19,11 @@ is written, and written atomically.
   --out FILE            where to write the fixture (required)
   --merge EXISTING      add to the fixture file EXISTING: its records with an id the recording
                         shows are replaced, everything else is kept (EXISTING may be FILE)
-  --key ID              the access key to write, its secret from --secret-env; without them a
+  --key ID              the access key to write, its secret named by --secret-env; without them a
                         placeholder key "recorded-key" with a generated secret (no key is ever
                         in a recording)
-  --secret-env VAR      the name of the environment variable holding --key's secret
+  --secret-env VAR      the environment variable holding --key's secret: the fixture names it
+                        ({"env": "VAR"}) and never holds the secret, so set it where ccemu runs
   --enterprise ID       the tenant when the recording names none (knowledge-base answers name
                         none, but documents')
   --help, -h            this text
@@ -30,15 +31,19 @@ is written, and written atomically.
 Exit status: 0 written, 1 nothing written (nothing usable recorded, no enterprise named, a file
 unreadable), 2 bad arguments.`;
 
-/** The key the user gave, its secret read from the variable (never a flag: ps shows flags). */
+/**
+ * The key the user gave, its secret named by the variable (never a flag: ps shows flags), so the
+ * fixture holds `{"env": VAR}` and never the secret itself; a fixture loads it from there.
+ */
 function keyOf(id: string | undefined, variable: string | undefined): KeyChoice {
   if (id === undefined && variable === undefined) return placeholderKey();
   if (id === undefined || variable === undefined) {
     throw new UsageError("--key and --secret-env go together");
   }
-  const secret = Deno.env.get(variable);
-  if (!secret) throw new Error(`--secret-env ${variable}: the variable is unset or empty`);
-  return { accessKeyId: id, accessKeySecret: secret, placeholder: false };
+  if (!Deno.env.get(variable)) {
+    throw new Error(`--secret-env ${variable}: the variable is unset or empty`);
+  }
+  return { accessKeyId: id, accessKeySecret: { env: variable }, placeholder: false };
 }
 
 async function fixtures(args: string[]): Promise<number> {

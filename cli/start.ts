@@ -4,8 +4,25 @@
  */
 import { ConfigError, parseConfig, USAGE } from "../emulator/core/config.ts";
 import { startServer } from "../emulator/server.ts";
+import type { AccessKey } from "../emulator/core/tenants.ts";
+import { DEMO_KEY } from "../harness/client.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
 import { launchers, whenLauncherEnds } from "./launchers.ts";
+
+/**
+ * The second line: who to sign as. Only the shipped demo key's secret is printed (it is in every
+ * copy of ccemu); any other key's secret stays where the user keeps it, never in a log.
+ */
+export function keyLine(key: AccessKey, tenantName = key.enterpriseId): string {
+  const isDemo = key.accessKeyId === DEMO_KEY.accessKeyId &&
+    key.accessKeySecret === DEMO_KEY.accessKeySecret;
+  const secret = isDemo
+    ? `AccessKeySecret ${key.accessKeySecret}`
+    : key.secretEnv
+    ? `AccessKeySecret from $${key.secretEnv} (not shown)`
+    : "AccessKeySecret as in your fixture (not shown)";
+  return `tenant "${tenantName}": enterpriseId ${key.enterpriseId}, AccessKeyId ${key.accessKeyId}, ${secret}`;
+}
 
 /** Resolves when standard input ends (what it carries is read and dropped). */
 async function stdinClosed(): Promise<void> {
@@ -45,12 +62,8 @@ async function start(args: string[]): Promise<number> {
   }
   const { emulator, url } = running;
   console.log(`ccemu listening on ${url}`);
-  const demo = emulator.state.accessKeys[0];
-  if (demo) {
-    console.log(
-      `demo tenant: enterpriseId ${demo.enterpriseId}, AccessKeyId ${demo.accessKeyId}, AccessKeySecret ${demo.accessKeySecret}`,
-    );
-  }
+  const key = emulator.state.accessKeys[0];
+  if (key) console.log(keyLine(key, emulator.findEnterprise(key.enterpriseId)?.name));
   if (config.ui) console.log(`UI: ${url}/`);
   const generator = running.restoredFrom
     ? `generator restored from ${running.restoredFrom}`

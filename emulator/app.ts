@@ -3,7 +3,7 @@
  * dispatcher, its control routes under `/_emulator`, its storage routes under `/_storage`, and
  * its runtime rebuilt whenever the state is loaded. No logic of its own.
  */
-import { type Context, Hono } from "hono";
+import { type Context, Hono } from "npm:hono@4.13.19";
 import type { Area } from "./area.ts";
 import type { AppEnv } from "./core/app-env.ts";
 import type { Emulator } from "./core/emulator.ts";

@@ -3,7 +3,7 @@
  * control and storage routes, and the hook that rebuilds its runtime whenever the state is loaded.
  * Every area (outbound, kb, gateway, scenarios) has one `createArea(emulator)` in its `mod.ts`.
  */
-import type { Hono } from "hono";
+import type { Hono } from "npm:hono@4.13.19";
 import type { AppEnv } from "./core/app-env.ts";
 import type { SliceDefinition } from "./core/state.ts";
 import type { Operation } from "./signed-api/operation.ts";

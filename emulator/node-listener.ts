@@ -7,7 +7,7 @@
  * forwarded reply), goes through @hono/node-server as before.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener } from "npm:@hono/node-server@2.1.9";
 import type { App } from "./app.ts";
 import { PlainExchange } from "./core/exchange.ts";
 import { NodeRequest } from "./core/node-request.ts";

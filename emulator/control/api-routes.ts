@@ -4,7 +4,7 @@
  * the journal entry, and the request as curl and as Java. What the UI's API view sends through,
  * since a browser holds no secret.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
 import { curlCommand, javaSnippet } from "../signed-api/curl.ts";

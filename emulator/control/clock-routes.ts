@@ -1,5 +1,5 @@
 /** `/_emulator/clock`: read the virtual clock, set its mode or time, advance it. */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { MAX_TIME } from "../core/clock.ts";
 import { ApiError } from "../core/errors.ts";
 import type { Emulator } from "../core/emulator.ts";

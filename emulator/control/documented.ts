@@ -5,9 +5,9 @@
  * so the OpenAPI document reads every control route off the composed app (openapi/control.ts),
  * and a test finds any route served without one.
  */
-import { type Context, Hono } from "hono";
-import { findTargetHandler } from "hono/utils/handler";
-import type { z } from "zod";
+import { type Context, Hono } from "npm:hono@4.13.19";
+import { findTargetHandler } from "npm:hono@4.13.19/utils/handler";
+import type { z } from "npm:zod@4.6.7";
 import type { AppEnv } from "../core/app-env.ts";
 import { jsonObject } from "../core/body.ts";
 import { parseParameters } from "../core/validation.ts";

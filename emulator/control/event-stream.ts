@@ -2,9 +2,9 @@
  * `/_emulator/events`: the live events as server-sent events, filtered to what a subscriber shows,
  * until the client goes or the emulator closes.
  */
-import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
-import { z } from "zod";
+import type { Context } from "npm:hono@4.13.19";
+import { streamSSE } from "npm:hono@4.13.19/streaming";
+import { z } from "npm:zod@4.6.7";
 import type { Emulator } from "../core/emulator.ts";
 import type { LiveEvent } from "../core/events.ts";
 

@@ -4,7 +4,7 @@
  * Origin is another site's (a page elsewhere posting to localhost) or `null` (what a sandboxed
  * frame or a `file:` page sends, from any site).
  */
-import type { Context, Next } from "hono";
+import type { Context, Next } from "npm:hono@4.13.19";
 import type { AppEnv } from "../core/app-env.ts";
 import { ApiError } from "../core/errors.ts";
 

@@ -1,5 +1,5 @@
 /** What every control route shares: the error envelope, and the answer to a wrong method. */
-import type { Context } from "hono";
+import type { Context } from "npm:hono@4.13.19";
 import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError, failureBody, toApiError } from "../core/errors.ts";

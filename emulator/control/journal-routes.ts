@@ -1,5 +1,5 @@
 /** `/_emulator/journal` (read, filter, export, clear) and `/_emulator/events` (the live stream). */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
 import { vLong } from "../signed-api/fields.ts";

@@ -1,5 +1,5 @@
 /** `/_emulator`: health, reset, snapshot export/import, access keys, published schemas. */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import type { Emulator } from "../core/emulator.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { serializeSnapshot } from "../core/snapshot.ts";

@@ -19,7 +19,7 @@ import {
 } from "./state.ts";
 import { type AccessKey, AccessKeySchema, type Enterprise } from "./tenants.ts";
 import { parseParameters } from "./validation.ts";
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 
 /** Bytes ccemu holds for a download: uploads, attachments, visitor images, seeded documents. */
 export interface StoredMedia {

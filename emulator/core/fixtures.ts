@@ -3,7 +3,7 @@
  * name order and their lists joined. Every problem stops start-up with the file and the JSON path.
  */
 import { join, resolve } from "node:path";
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 import { didYouMean } from "./did-you-mean.ts";
 import { parseJson } from "./json.ts";
 import { jsonErrorLocation } from "./json-error-location.ts";

@@ -5,7 +5,7 @@
  * jsonc-parser (VS Code's JSON scanner) reports an offset for every mistake; strict JSON here: no
  * comments, no trailing commas.
  */
-import { parse, type ParseError } from "jsonc-parser";
+import { parse, type ParseError } from "npm:jsonc-parser@3.3.1";
 
 /**
  * The 1-based line and column (in UTF-16 code units) of the first character at which `text` cannot

@@ -2,7 +2,7 @@
  * Media types by file extension: hono's table (`hono/utils/mime`), plus the few it lacks. The only
  * extension-to-type table in ccemu: add a type here, not next to its caller.
  */
-import { getMimeType, mimes } from "hono/utils/mime";
+import { getMimeType, mimes } from "npm:hono@4.13.19/utils/mime";
 
 /**
  * What hono 4.13's table lacks and ccemu's knowledge base accepts: Markdown, WAV and the Office

@@ -2,7 +2,7 @@
  * The member names a schema allows at a place in a document: what an unknown key is compared with
  * to suggest the one meant. zod's issue names the unknown key but not the known ones.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 
 type Node = {
   $ref?: string;

@@ -4,9 +4,10 @@
  * importing an export and exporting again gives the same bytes. Version 1 (before stored bytes
  * travelled with the snapshot) still imports.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { MAX_TIME, MIN_TIME } from "./clock.ts";
 import type { CoreState } from "./state.ts";
+import { keyAsWritten } from "./tenants.ts";
 
 /** Stored bytes as a snapshot carries them. */
 export interface SnapshotMedia {
@@ -60,5 +61,7 @@ export function serializeSnapshot<S extends CoreState>(
   schema: z.ZodType<Snapshot<S>>,
   snapshot: Snapshot<S>,
 ): string {
-  return JSON.stringify(schema.parse(snapshot), null, 2) + "\n";
+  const parsed = schema.parse(snapshot);
+  const state = { ...parsed.state, accessKeys: parsed.state.accessKeys.map(keyAsWritten) };
+  return JSON.stringify({ ...parsed, state }, null, 2) + "\n";
 }

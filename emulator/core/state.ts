@@ -4,7 +4,7 @@
  * own name through a SliceDefinition, and the composition joins them (emulator/state.ts). Timers,
  * indexes and queues are not state: areas rebuild them from it whenever it is loaded.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { type AccessKey, AccessKeySchema, type Enterprise, EnterpriseSchema } from "./tenants.ts";
 
 const CORE_SHAPE = {

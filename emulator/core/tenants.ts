@@ -3,7 +3,7 @@
  * records are part of the harness's published API, so their types are written out (and the
  * schemas checked against them) rather than inferred.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { allowListEntryProblem } from "./ip-allow-list.ts";
 
 /** A tenant. */
@@ -22,6 +22,11 @@ export interface AccessKey {
   accessKeyId: string;
   /** The secret that keys the HMAC-SHA1 signature; no message or journal entry shows it. */
   accessKeySecret: string;
+  /**
+   * The environment variable the secret was read from, when a fixture named it (`"accessKeySecret":
+   * {"env": "NAME"}`): snapshots write that form back, never the secret.
+   */
+  secretEnv?: string;
   /** The tenant the key calls for. */
   enterpriseId: string;
   /** The management user the key belongs to (owner of personal repositories, `deleteUser`). */
@@ -54,9 +59,44 @@ export const PermissionSchema: z.ZodType<string> = z.string().regex(/^(\*|read|\
     'must be "*", "read", an operation path such as /gateway/task_list, or a prefix like /aikb/*',
 });
 
+/** A key as a file writes it: its secret as text, or named by environment variable. */
+export type WrittenAccessKey = Omit<AccessKey, "accessKeySecret" | "secretEnv"> & {
+  accessKeySecret: string | { env: string };
+};
+
+const SECRET = z.union([
+  z.string().min(1).max(256),
+  z.strictObject({ env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/) }),
+], {
+  error:
+    'must be the secret\'s text (1-256 characters), or {"env": "NAME"} naming the environment variable that holds it',
+});
+
+/** The secret in the environment variable `name`, or why it cannot be had. */
+function secretIn(name: string): { secret: string } | { problem: string } {
+  let secret: string | undefined;
+  try {
+    secret = Deno.env.get(name);
+  } catch {
+    return {
+      problem: `ccemu may not read the environment variable ${name} (run deno with --allow-env)`,
+    };
+  }
+  if (!secret) {
+    return {
+      problem: `the environment variable ${name} is unset or empty: set it to the key's secret`,
+    };
+  }
+  if (secret.length > 256) {
+    return { problem: `the environment variable ${name} holds over 256 characters` };
+  }
+  return { secret };
+}
+
 export const AccessKeySchema: z.ZodType<AccessKey> = z.strictObject({
   accessKeyId: z.string().min(1).max(128),
-  accessKeySecret: z.string().min(1).max(256),
+  accessKeySecret: SECRET,
+  secretEnv: z.string().optional(),
   enterpriseId: z.string().regex(/^\d+$/, { error: "must be a text of digits" }),
   username: z.string().min(1).default("admin"),
   permissions: z.array(PermissionSchema).default(() => ["*"]),
@@ -69,7 +109,21 @@ export const AccessKeySchema: z.ZodType<AccessKey> = z.strictObject({
     requests: z.number().int().min(1).max(1_000_000_000),
     perSeconds: z.number().int().min(1).max(86400),
   }).optional(),
+}).transform((key, context): AccessKey => {
+  const written = key.accessKeySecret;
+  if (typeof written === "string") return { ...key, accessKeySecret: written };
+  const read = secretIn(written.env);
+  if ("problem" in read) {
+    context.addIssue({ code: "custom", path: ["accessKeySecret", "env"], message: read.problem });
+    return z.NEVER;
+  }
+  return { ...key, accessKeySecret: read.secret, secretEnv: written.env };
 });
+
+/** A key as files write it: a secret read from the environment is named there, never written. */
+export function keyAsWritten({ secretEnv, ...key }: AccessKey): WrittenAccessKey {
+  return secretEnv ? { ...key, accessKeySecret: { env: secretEnv } } : key;
+}
 
 function isTimeZone(zone: string): boolean {
   try {

@@ -2,8 +2,8 @@
  * Turns zod's findings on a request into the vendor's codes: an absent field is MissingParameter,
  * an extra one UnknownParameter, anything else InvalidParameter, each naming the field.
  */
-import type { z } from "zod";
-import { z as zod } from "zod";
+import type { z } from "npm:zod@4.6.7";
+import { z as zod } from "npm:zod@4.6.7";
 import { parseTime, TIME_RULE } from "./clock.ts";
 import { ApiError, type ErrorCode } from "./errors.ts";
 

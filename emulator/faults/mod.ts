@@ -3,7 +3,7 @@
  * service does on a bad day. The rules are this area's slice; the signed-API dispatcher and the
  * storage middleware ask its store which rule fires (emulator/app.ts wires both).
  */
-import type { Context, Next } from "hono";
+import type { Context, Next } from "npm:hono@4.13.19";
 import type { Area } from "../area.ts";
 import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";

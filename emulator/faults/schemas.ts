@@ -3,7 +3,7 @@
  * retries and error handling can be tested. ccemu's own design (the vendor has no such thing);
  * rules are state, so fixtures can set them and snapshots carry their counters.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { ERROR_STATUS, type ErrorCode } from "../core/errors.ts";
 import { defineSlice } from "../core/state.ts";
 

@@ -4,7 +4,7 @@
  * `warning` for a tolerated discrepancy (`categories` for `options`, a type code as text, `data` as
  * a list). Nothing here throws on malformed input.
  */
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 import { isObject, type Json } from "../core/json.ts";
 import {
   type AgentMessage,

@@ -1,5 +1,5 @@
 /** The gateway's one signed operation: agent registration under `/livechat` (spec 4.1). */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { defineOperation, type Operation } from "../signed-api/operation.ts";
 import { RegistrationSchema } from "./schemas.ts";
 import type { GatewayStore } from "./store.ts";

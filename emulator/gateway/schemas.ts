@@ -4,7 +4,7 @@
  * bodies that drive sessions. Longer than most files because every shape of the area is written
  * here and nowhere else.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { httpUrl } from "../core/validation.ts";
 import { isObject } from "../core/json.ts";
 import type { JournalEntry } from "../core/journal.ts";

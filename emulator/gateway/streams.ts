@@ -3,7 +3,7 @@
  * eventsource-parser does the parsing; a small scan beside it notices events that carry no data
  * (Dify's bare `event: ping` keep-alive), which the SSE rules otherwise drop without a trace.
  */
-import { createParser } from "eventsource-parser";
+import { createParser } from "npm:eventsource-parser@4.1.3";
 import { monotonicNow } from "../core/clock.ts";
 import { isObject, type Json, JsonTooDeep, parseJson } from "../core/json.ts";
 import type { Delivery } from "./replies.ts";

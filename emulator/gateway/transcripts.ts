@@ -4,7 +4,7 @@
  * session is for reading and for replaying as a scenario against any robot; it is not continued,
  * since the agent on the other end never saw it.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { ApiError } from "../core/errors.ts";
 import { SessionSchema } from "./schemas.ts";
 import type { Session } from "./schemas.ts";

@@ -2,7 +2,7 @@
  * `/_emulator/instances`: create, list and close further emulators in this process (registry.ts).
  * Only the process's own emulator has these routes; an instance's `/_emulator` is its control API.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { parseJsonObject, readBody } from "../core/body.ts";
 import { MANUAL_CLOCK_START } from "../core/config.ts";
 import { ApiError } from "../core/errors.ts";

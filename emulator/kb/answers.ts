@@ -3,7 +3,7 @@
  * in the OpenAPI description and checked against real answers by a test. Times are text
  * `yyyy/MM/dd HH:mm:ss` in the tenant's zone.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { kbPage } from "../signed-api/answers.ts";
 import { described } from "../signed-api/fields.ts";
 

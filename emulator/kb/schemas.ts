@@ -3,7 +3,7 @@
  * the request body of every operation (part 4). Longer than most files because every shape of the
  * area is written here and nowhere else.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { defineSlice } from "../core/state.ts";
 import { described, vBool, vLong, vLongIn, vString, vText } from "../signed-api/fields.ts";
 

@@ -9,7 +9,7 @@ import { advanceUntilIdle } from "../outbound/dialer.ts";
 import { signUrl } from "../signed-api/signature.ts";
 import { loadFixtures, STATE } from "../state.ts";
 import { type ExampleRequest, EXAMPLES } from "./examples.ts";
-import type { Hono } from "hono";
+import type { Hono } from "npm:hono@4.13.19";
 import type { AppEnv } from "../core/app-env.ts";
 import type { Dialer } from "../outbound/dialer.ts";
 import type { State } from "../state.ts";

@@ -3,7 +3,7 @@
  * fresh app serves, each declared beside its handler (control/documented.ts), so the document
  * lists exactly what is served and says of each what its declaration says.
  */
-import { Hono } from "hono";
+import { Hono } from "npm:hono@4.13.19";
 import { type DeclaredRoute, declaredRoutes } from "../control/documented.ts";
 import { DEFAULT_CONFIG } from "../core/config.ts";
 import { Emulator } from "../core/emulator.ts";

@@ -2,7 +2,7 @@
  * zod schemas as the document's JSON Schema: whole (a body, an answer) or as query parameters,
  * shared definitions lifted into the document's components.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 
 export type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
  * What the outbound operations answer (document 2, parts 2.2-2.5), beside `requestId`: documented
  * in the OpenAPI description and checked against real answers by a test.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { outboundPage } from "../signed-api/answers.ts";
 import { described } from "../signed-api/fields.ts";
 

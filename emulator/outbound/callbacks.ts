@@ -7,9 +7,9 @@
  * is runtime, rebuilt with the state. Nothing here is awaited by the dialer: a receiver that is
  * down, slow or failing never holds a call up.
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { hmac } from "npm:@noble/hashes@2.4.0/hmac.js";
+import { sha256 } from "npm:@noble/hashes@2.4.0/sha2.js";
+import { bytesToHex } from "npm:@noble/hashes@2.4.0/utils.js";
 import { type JournalEntry, storeBody } from "../core/journal.ts";
 import { headersObject } from "../core/journal-middleware.ts";
 import { VERSION } from "../version.ts";

@@ -4,7 +4,7 @@
  * number no rule matches gets an outcome from the weighted table through a hash of the seed, the
  * number and the attempt. Nothing here depends on the order in which calls happen.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { vRegex } from "../signed-api/fields.ts";
 
 /** Finish statuses of spec 2.6 with the text of the call-done list. */

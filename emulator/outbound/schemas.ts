@@ -3,7 +3,7 @@
  * and the request body of every operation (part 4). Types are inferred from these schemas only.
  * Longer than most files because every shape of the area is written here and nowhere else.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { MAX_TIME, MIN_TIME } from "../core/clock.ts";
 import { defineSlice } from "../core/state.ts";
 import { httpUrl, timeValue } from "../core/validation.ts";

@@ -6,7 +6,7 @@
  * `replace`s the value (with `regex`: each match, `$1` allowed) or `ignore`s the member on both
  * sides, before the shape is compared too. Rules run in order; the defaults come first.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { parseJson } from "../core/json.ts";
 import { parsePath, pathMatches, type PatternStep, type Segment } from "./json-path.ts";
 

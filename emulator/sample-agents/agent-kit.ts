@@ -1,5 +1,5 @@
 /** What both sample agents share: options, the Bearer check, chunking, assets. */
-import type { Context, Next } from "hono";
+import type { Context, Next } from "npm:hono@4.13.19";
 import { CARD_PNG } from "./card-png.ts";
 import { GUIDE, type KnowledgeEntry } from "./catalog.ts";
 

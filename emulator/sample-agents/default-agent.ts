@@ -3,9 +3,9 @@
  * open-session call with a hot-question list; `POST /message` answers a visitor message with the
  * reply envelope (blocking) or `message` / `end` events (streaming). A reference to copy.
  */
-import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
-import { z } from "zod";
+import type { Context } from "npm:hono@4.13.19";
+import { streamSSE } from "npm:hono@4.13.19/streaming";
+import { z } from "npm:zod@4.6.7";
 import { answerFor, hotQuestions, type SampleMessage } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 import { MESSAGE_TYPES } from "../gateway/schemas.ts";

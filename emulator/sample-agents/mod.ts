@@ -1,5 +1,5 @@
 /** Mounts the sample agents at `/_emulator/sample-agents/{default,platform-a}`, fed by the KB fixture. */
-import { Hono } from "hono";
+import { Hono } from "npm:hono@4.13.19";
 import type { KbStore } from "../kb/store.ts";
 import type { KnowledgeEntry } from "./catalog.ts";
 import { defaultAgent } from "./default-agent.ts";

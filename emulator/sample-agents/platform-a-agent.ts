@@ -4,9 +4,9 @@
  * whose JSON names the event, and the keep-alive as a bare `event: ping`. Transfers are the
  * `>transfer_human:` lines the spec asks the model to write. A reference to copy.
  */
-import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
-import { z } from "zod";
+import type { Context } from "npm:hono@4.13.19";
+import { streamSSE } from "npm:hono@4.13.19/streaming";
+import { z } from "npm:zod@4.6.7";
 import { answerFor } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 import { controlRoutes } from "../control/documented.ts";

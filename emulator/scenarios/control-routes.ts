@@ -3,7 +3,7 @@
  * history of runs, and
  * `/_emulator/gateway/sessions/:sessionId/scenario`: a live session recorded as a scenario.
  */
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 import { controlRoutes } from "../control/documented.ts";
 import { parseParameters } from "../core/validation.ts";
 import type { GatewayStore } from "../gateway/store.ts";

@@ -3,7 +3,7 @@
  * registered one, or an agent URL and its way), the visitor, and steps; each step sends something
  * and lists what must come back. Published as JSON Schema at `/_emulator/schemas`.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { httpUrl } from "../core/validation.ts";
 import { vRegex } from "../signed-api/fields.ts";
 import { ResponseModeSchema, VisitorSchema } from "../gateway/schemas.ts";

@@ -2,7 +2,7 @@
  * The paging shapes of the operations' answers: the outbound document's and the knowledge base's.
  * Answers are checked against real ones by a test, so what is documented is what ccemu sends.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { described } from "./fields.ts";
 
 /** `pageNum`, `total`, `pages`, `list`: the outbound operations' paging. */

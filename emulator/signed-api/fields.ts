@@ -3,7 +3,7 @@
  * scalars (a Long accepts "42", a String accepts 42), and the spec itself types fields one way and
  * samples them another, so these accept both forms and hand the handler one canonical value.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { JsonTooDeep, parseJson } from "../core/json.ts";
 
 /** String: text, or a number (coerced to its text). */

@@ -5,8 +5,8 @@
  *   enterpriseId belongs to the key -> the operation's handler -> `{ requestId, ...result }`.
  * Nothing reaches a handler before every check passed, so a rejected request changes no state.
  */
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { z } from "zod";
+import type { ContentfulStatusCode } from "npm:hono@4.13.19/utils/http-status";
+import { z } from "npm:zod@4.6.7";
 import {
   type BodyRead,
   bodyText,

@@ -3,7 +3,7 @@
  * schema of its parameters and a handler, which an area writes over its store. The dispatcher
  * (middleware.ts) does the rest, so every operation gets the same checks in the same order.
  */
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 import type { Tenant } from "../core/tenants.ts";
 
 export interface OperationContext {

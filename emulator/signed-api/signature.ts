@@ -2,9 +2,9 @@
  * The open API's signature (spec part 5), byte-exact with the vendor's Java SDK. Pure functions:
  * both the verifier (middleware) and the signing client (harness) use them.
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import type { Hash } from "@noble/hashes/utils.js";
-import { sha1 } from "@noble/hashes/legacy.js";
+import { hmac } from "npm:@noble/hashes@2.4.0/hmac.js";
+import type { Hash } from "npm:@noble/hashes@2.4.0/utils.js";
+import { sha1 } from "npm:@noble/hashes@2.4.0/legacy.js";
 
 /** The common query parameters every signed call carries. */
 export const COMMON_PARAMETERS = ["AccessKeyId", "Expires", "Timestamp", "Signature"] as const;

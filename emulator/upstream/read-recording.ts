@@ -3,7 +3,7 @@
  * exchange per line. Every line is checked, so a command that replays or converts a recording
  * meets a wrong file here, with its line number, and never half-way through its work.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { parseJson } from "../core/json.ts";
 import type { RecordedExchange, RecordingHeader } from "./record.ts";
 

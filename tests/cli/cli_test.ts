@@ -147,3 +147,25 @@ Deno.test("ccemu openapi writes the document a running ccemu serves, naming --se
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("from a clone, every subcommand is a deno task, and `deno task NAME -- --help` reads the --", async () => {
+  const top = await cli("--help");
+  const commands = [...top.out.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1])
+    .filter((name) => name !== "ccemu");
+  assert.ok(commands.length >= 9, top.out);
+  const { tasks } = JSON.parse(
+    await Deno.readTextFile(new URL("../../deno.json", import.meta.url)),
+  );
+  for (const command of commands) {
+    assert.match(tasks[command]?.command ?? "", new RegExp(`main\\.ts ${command}$`), command);
+    const { code, stdout } = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "-q", command, "--", "--help"],
+      cwd: new URL("../../", import.meta.url),
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    assert.equal(code, 0, command);
+    assert.match(decode(stdout), new RegExp(`^usage: ccemu ${command}`), command);
+  }
+});

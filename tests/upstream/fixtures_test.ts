@@ -97,6 +97,37 @@ Deno.test("ccemu fixtures: C, started with the fixture, answers every recorded r
     }
   });
 
+  await t.step(
+    "--key ID --secret-env VAR: the fixture names the variable, never the secret",
+    async () => {
+      const secret = "real-secret-5b1e-DO-NOT-WRITE";
+      const named = join(dir, "named.json");
+      const env = { REAL_SECRET: secret };
+      const made = await fixturesCli(
+        [recording, "--out", named, "--key", "real-key", "--secret-env", "REAL_SECRET"],
+        env,
+      );
+      assert.equal(made.code, 0, made.err);
+      const text = await Deno.readTextFile(named);
+      assert.ok(
+        !text.includes(secret) && !made.err.includes(secret),
+        "the secret is written nowhere",
+      );
+      assert.deepEqual(JSON.parse(text).accessKeys[0].accessKeySecret, { env: "REAL_SECRET" });
+      Deno.env.set("REAL_SECRET", secret);
+      try {
+        await using copy = await startEmulator({ clock: "real", fixtures: named });
+        const answer = await signedCall(copy.url, "POST", "/gateway/robot_list", {
+          body: JSON.stringify({ robotStatus: 1 }),
+          key: { accessKeyId: "real-key", accessKeySecret: secret },
+        });
+        assert.equal(answer.status, 200, answer.text);
+      } finally {
+        Deno.env.delete("REAL_SECRET");
+      }
+    },
+  );
+
   await t.step("--merge replaces the recorded records and keeps the rest of the file", async () => {
     const existing = join(dir, "existing.json");
     await Deno.writeTextFile(

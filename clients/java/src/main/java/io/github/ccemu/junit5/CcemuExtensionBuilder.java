@@ -80,8 +80,9 @@ public final class CcemuExtensionBuilder {
   }
 
   /**
-   * The command that runs {@code ccemu start} (default {@code npx --yes ccemu@0.1.0 start}, or
-   * {@code CCEMU_COMMAND}); {@code --port 0 --until-stdin-closes} is always appended.
+   * The command that runs {@code ccemu start}, before {@code CCEMU_COMMAND}; without either, {@code
+   * npx --yes deno@2.9.6 task start --} in a clone of ccemu, else {@code npx --yes ccemu@0.1.0
+   * start}. {@code --port 0 --until-stdin-closes} is always appended.
    */
   public CcemuExtensionBuilder command(String value) {
     command = value;

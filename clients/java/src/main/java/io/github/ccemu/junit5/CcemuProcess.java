@@ -70,8 +70,7 @@ final class CcemuProcess {
       process = builder.start(); // standard input stays a pipe: ProcessBuilder's default
     } catch (IOException e) {
       throw new CcemuException("could not run " + launch + ": " + e.getMessage()
-          + " (set " + LaunchCommand.COMMAND_ENV + " or the builder's command() to a command that"
-          + " runs ccemu start, and " + LaunchCommand.DIRECTORY_ENV + " to where it runs)", e);
+          + "\n--- " + launch.hint(), e);
     }
     CompletableFuture<URI> listening = new CompletableFuture<>();
     OutputTail stdout = OutputTail.drain(process.getInputStream(), "stdout", line -> {
@@ -114,9 +113,7 @@ final class CcemuProcess {
     return new CcemuException("ccemu did not start: " + launch + " " + what
         + "\n--- its stderr ---\n" + stderr.text()
         + "\n--- its stdout ---\n" + stdout.text()
-        + "\n--- (" + LaunchCommand.COMMAND_ENV + " or the builder's command() replaces '"
-        + LaunchCommand.DEFAULT_COMMAND + "'; " + LaunchCommand.DIRECTORY_ENV
-        + " or directory() sets where it runs)");
+        + "\n--- " + launch.hint());
   }
 
   private void destroy() {

@@ -1,5 +1,6 @@
 package io.github.ccemu.junit5;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,26 +15,52 @@ import java.util.Locale;
  * @param directory where to run it, or null for the JVM's working directory
  */
 record LaunchCommand(List<String> words, Path directory) {
-  /** The published package; {@code --yes} so that npx never stops to ask in CI. */
+  /**
+   * The npm package ccemu 0.1.0: npx takes it from the folder's {@code node_modules} when it is
+   * installed there (the tarball, say), else from the registry; {@code --yes} so that npx never
+   * stops to ask in CI.
+   */
   static final String DEFAULT_COMMAND = "npx --yes ccemu@0.1.0 start";
 
-  /** Replaces {@link #DEFAULT_COMMAND}, e.g. {@code npx --yes deno@2.9.6 task start --}. */
+  /** In a clone of ccemu: its own {@code deno task start}, with Deno 2.9 from npm. */
+  static final String CLONE_COMMAND = "npx --yes deno@2.9.6 task start --";
+
+  /** Replaces the default command, e.g. {@code deno task start --} where Deno is installed. */
   static final String COMMAND_ENV = "CCEMU_COMMAND";
 
-  /** The folder to run the command in, e.g. a checkout of ccemu for {@code deno task start}. */
+  /** The folder to run the command in, e.g. a clone of ccemu. */
   static final String DIRECTORY_ENV = "CCEMU_DIR";
 
   /**
    * The builder's choice first (written in the test, on purpose), then the environment's (set by
-   * CI or a developer's shell), then the default.
+   * CI, a developer's shell, or the pom's surefire configuration), then the default for the folder
+   * the command runs in: {@link #CLONE_COMMAND} in a clone of ccemu, else {@link #DEFAULT_COMMAND}.
    */
   static LaunchCommand resolve(String command, Path directory) {
-    String text = firstSet(command, System.getenv(COMMAND_ENV), DEFAULT_COMMAND);
-    String folder = directory != null ? directory.toString() : blankToNull(System.getenv(DIRECTORY_ENV));
+    return resolve(command, directory, System.getenv(COMMAND_ENV), System.getenv(DIRECTORY_ENV));
+  }
+
+  /** {@link #resolve(String, Path)} with the environment's two values given. */
+  static LaunchCommand resolve(String command, Path directory, String commandEnv, String dirEnv) {
+    String folder = directory != null ? directory.toString() : blankToNull(dirEnv);
+    Path where = folder == null ? null : Path.of(folder).toAbsolutePath().normalize();
+    String text = firstSet(command, commandEnv, defaultCommand(where));
     List<String> words = split(text);
     if (words.isEmpty()) throw new IllegalArgumentException("the ccemu command is empty");
-    return new LaunchCommand(List.copyOf(words),
-        folder == null ? null : Path.of(folder).toAbsolutePath().normalize());
+    return new LaunchCommand(List.copyOf(words), where);
+  }
+
+  /** {@link #CLONE_COMMAND} where {@code folder} (null: the JVM's own) is a clone of ccemu. */
+  static String defaultCommand(Path folder) {
+    Path dir = folder != null ? folder : Path.of("").toAbsolutePath();
+    return isClone(dir) ? CLONE_COMMAND : DEFAULT_COMMAND;
+  }
+
+  /** A clone of ccemu: its deno.json (which has the start task), main.ts and emulator/ folder. */
+  static boolean isClone(Path dir) {
+    return Files.isRegularFile(dir.resolve("deno.json"))
+        && Files.isRegularFile(dir.resolve("main.ts"))
+        && Files.isDirectory(dir.resolve("emulator"));
   }
 
   /**
@@ -51,6 +78,20 @@ record LaunchCommand(List<String> words, Path directory) {
     arguments.addAll(words);
     arguments.addAll(List.of("--port", "0", "--until-stdin-closes"));
     return arguments;
+  }
+
+  /** What to change when this launch fails: the ways to name ccemu, in the order they count. */
+  String hint() {
+    Path folder = directory != null ? directory : Path.of("").toAbsolutePath();
+    String ways = "the builder's command(), else " + COMMAND_ENV + ", sets the command, and its"
+        + " directory(), else " + DIRECTORY_ENV + ", the folder it runs in";
+    if (!words.equals(split(DEFAULT_COMMAND))) return "(" + ways + ")";
+    return "(this is the npm package ccemu 0.1.0, which npx takes from "
+        + folder.resolve("node_modules") + " when it is installed there, else from the npm"
+        + " registry. Set " + DIRECTORY_ENV + " to a clone of ccemu (it then runs '"
+        + CLONE_COMMAND + "' there),"
+        + " or install the package in that folder (npm install /path/to/ccemu-0.1.0.tgz), or"
+        + " set " + COMMAND_ENV + " to a command that runs ccemu start. In order: " + ways + ")";
   }
 
   @Override

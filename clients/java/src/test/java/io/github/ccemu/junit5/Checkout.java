@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The ccemu checkout the tests run against: {@code CCEMU_DIR}, with {@code CCEMU_COMMAND} saying
- * how Deno is run there ({@code deno task start --} here, {@code npx --yes deno@2.9.6 task start
- * --} in CI, where no deno is on the PATH).
+ * The ccemu checkout the tests run against: {@code CCEMU_DIR}, which the pom's surefire
+ * configuration sets to this clone (two folders up). The command is the extension's own choice
+ * there ({@code npx --yes deno@2.9.6 task start --} in a clone, or {@code CCEMU_COMMAND}, e.g.
+ * {@code deno task start --} where Deno is installed).
  */
 final class Checkout {
   private Checkout() {}
@@ -18,17 +19,22 @@ final class Checkout {
   static Path directory() {
     String dir = System.getenv(LaunchCommand.DIRECTORY_ENV);
     if (dir == null || dir.isBlank()) {
-      throw new IllegalStateException("set CCEMU_DIR to a ccemu checkout (and CCEMU_COMMAND,"
-          + " e.g. \"deno task start --\") to run these tests");
+      throw new IllegalStateException("set CCEMU_DIR to a ccemu checkout to run these tests (the"
+          + " pom sets it to this clone: run them through Maven)");
     }
     return Path.of(dir);
   }
 
-  /** {@code ccemu sign}, run the way CCEMU_COMMAND runs {@code ccemu start}. */
+  /** The words that start ccemu here, as the extension resolves them with no builder settings. */
+  static List<String> startCommand() {
+    return LaunchCommand.resolve(null, null).words();
+  }
+
+  /** {@code ccemu sign}, run the way the extension runs {@code ccemu start}. */
   static List<String> signCommand() {
-    String start = System.getenv(LaunchCommand.COMMAND_ENV);
+    String start = String.join(" ", startCommand());
     List<String> words = new ArrayList<>();
-    if (start != null && start.contains("task start")) {
+    if (start.contains("task start")) {
       words.addAll(LaunchCommand.split(start.replace("task start", "task sign")));
     } else {
       words.addAll(List.of("deno", "run", "-A", "main.ts", "sign"));

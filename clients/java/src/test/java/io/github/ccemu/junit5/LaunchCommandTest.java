@@ -2,10 +2,14 @@ package io.github.ccemu.junit5;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LaunchCommandTest {
   @Test
@@ -25,5 +29,39 @@ class LaunchCommandTest {
     assertEquals(List.of("ccemu", "start", "--sign-host", "api.example.com", "--port", "0",
         "--until-stdin-closes"), arguments.subList(arguments.size() - 7, arguments.size()));
     assertEquals(Path.of("relative").toAbsolutePath().normalize(), launch.directory());
+  }
+
+  /** The order the README gives: builder, then environment, then the folder's default. */
+  @Test
+  void takesTheBuilderThenTheEnvironmentThenTheFoldersDefault(@TempDir Path clone,
+      @TempDir Path project) throws IOException {
+    Files.writeString(clone.resolve("deno.json"), "{}");
+    Files.writeString(clone.resolve("main.ts"), "");
+    Files.createDirectory(clone.resolve("emulator"));
+
+    LaunchCommand inClone = LaunchCommand.resolve(null, null, null, clone.toString());
+    assertEquals(LaunchCommand.split("npx --yes deno@2.9.6 task start --"), inClone.words());
+    assertEquals(clone, inClone.directory());
+    LaunchCommand inProject = LaunchCommand.resolve(null, project, null, clone.toString());
+    assertEquals(LaunchCommand.split("npx --yes ccemu@0.1.0 start"), inProject.words());
+    assertEquals(project, inProject.directory());
+
+    assertEquals(List.of("deno", "task", "start", "--"),
+        LaunchCommand.resolve(null, null, "deno task start --", clone.toString()).words());
+    assertEquals(List.of("ccemu", "start"),
+        LaunchCommand.resolve("ccemu start", null, "deno task start --", " ").words());
+  }
+
+  /** A failed default launch says how to point the extension at ccemu. */
+  @Test
+  void hintsAtTheWaysToNameCcemu(@TempDir Path project) {
+    String hint = LaunchCommand.resolve(null, project, null, null).hint();
+    assertTrue(hint.contains("npm package ccemu 0.1.0, which npx takes from "
+        + project.resolve("node_modules")), hint);
+    assertTrue(hint.contains("Set CCEMU_DIR to a clone of ccemu"), hint);
+    assertTrue(hint.contains("npm install /path/to/ccemu-0.1.0.tgz"), hint);
+    String other = LaunchCommand.resolve("deno task start --", project, null, null).hint();
+    assertEquals("(the builder's command(), else CCEMU_COMMAND, sets the command, and its"
+        + " directory(), else CCEMU_DIR, the folder it runs in)", other);
   }
 }

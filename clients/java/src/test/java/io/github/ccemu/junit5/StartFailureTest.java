@@ -27,7 +27,7 @@ class StartFailureTest {
   static class WithBadFlag {
     @RegisterExtension
     static CcemuExtension ccemu = CcemuExtension.builder()
-        .command(System.getenv(LaunchCommand.COMMAND_ENV) + " --clock sometimes").build();
+        .command(String.join(" ", Checkout.startCommand()) + " --clock sometimes").build();
 
     @Test
     void neverRuns() {
