@@ -10,7 +10,6 @@ import { startServer } from "../../emulator/server.ts";
 
 const EXAMPLES = `${ROOT}docs/examples/`;
 const TIMEOUT_MS = 120_000;
-const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 export interface Outcome {
   block: Block;
@@ -46,13 +45,38 @@ async function copyExamples(to: string) {
   }
 }
 
+/**
+ * Runs a command in a process group of its own (setsid), so that whatever a block leaves running in
+ * the background (a ccemu it started, when it failed before stopping it) is stopped with it.
+ */
 async function exec(cmd: string, args: string[], cwd: string, env: Record<string, string>) {
-  const child = new Deno.Command(cmd, { args, cwd, env, stdout: "piped", stderr: "piped" })
-    .spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
-  const { code, stdout, stderr } = await child.output();
+  const child = new Deno.Command("setsid", {
+    args: [cmd, ...args],
+    cwd,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const killGroup = () => {
+    try {
+      Deno.kill(-child.pid, "SIGKILL");
+    } catch {
+      // The group is gone already.
+    }
+  };
+  const stdout = new Response(child.stdout).text();
+  const stderr = new Response(child.stderr).text();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup();
+  }, TIMEOUT_MS);
+  const { code } = await child.status;
   clearTimeout(timer);
-  return { code, output: decode(stdout) + decode(stderr) };
+  killGroup();
+  const output = (await stdout) + (await stderr);
+  const late = timedOut ? `\n(stopped after ${TIMEOUT_MS / 1000} s)` : "";
+  return { code: timedOut ? 1 : code, output: output + late };
 }
 
 /** The command that runs a block saved as `file`. */
