@@ -339,13 +339,20 @@ function report(
   };
 }
 
+/**
+ * Runs a scenario against the robot it names, or against `robotId`, a robot of this ccemu picked
+ * for the run (the UI's robot list).
+ */
 export async function runScenario(
   gateway: GatewayStore,
   scenario: Scenario,
+  pickedRobotId?: string,
 ): Promise<ScenarioReport> {
   const { emulator } = gateway;
   const total = emulator.clock.stopwatch();
-  const robotId = robotFor(gateway, scenario);
+  const robotId = pickedRobotId === undefined
+    ? robotFor(gateway, scenario)
+    : gateway.findRobot(pickedRobotId).robotId;
   let elapsed = emulator.clock.stopwatch();
   const { session, open } = await openSession(gateway, {
     robotId,

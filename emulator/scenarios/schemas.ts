@@ -109,10 +109,17 @@ export const ScenarioSchema = z.strictObject({
 export type Scenario = z.infer<typeof ScenarioSchema>;
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 
-/** `POST /_emulator/scenarios/replay`: a shipped scenario by name, or one sent whole. */
+/** The robot of this ccemu a replay runs against, whatever the scenario names (the UI's pick). */
+const replayRobot = { robotId: z.string().min(1).optional() };
+
+/**
+ * `POST /_emulator/scenarios/replay`: a shipped scenario by name, or one sent whole; `robotId`
+ * runs it against that robot of this ccemu instead of the one it names.
+ */
 export const ReplayRequest = z.union([
-  z.strictObject({ name: z.string().min(1) }),
-  z.strictObject({ scenario: z.unknown() }),
+  z.strictObject({ name: z.string().min(1), ...replayRobot }),
+  z.strictObject({ scenario: z.unknown(), ...replayRobot }),
 ], {
-  error: 'send {"name": "<a shipped scenario>"} or {"scenario": {…}}',
+  error:
+    'send {"name": "<a shipped scenario>"} or {"scenario": {…}}, and "robotId" to pick the robot',
 });

@@ -174,3 +174,42 @@ Deno.test("a session on a sample robot is saved by the robot's name and replays 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the control API refuses a scenario's robotId ccemu registered for another scenario; a picked robot runs", async () => {
+  await using agent = startTestAgent(() =>
+    Response.json(envelope([message(100, { content: "hi from agent X" })]))
+  );
+  await using ccemu = await startEmulator({ clock: "real" });
+  const replay = async (body: unknown) => {
+    const response = await fetch(`${ccemu.url}/_emulator/scenarios/replay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+  const a = await replay({ scenario: hello({ url: `${agent.url}/message` }, "a") });
+  assert.equal(a.json.passed, true, JSON.stringify(a.json));
+  // Run again, the same agent's robot is reused rather than registered once more.
+  const again = await replay({ scenario: hello({ url: `${agent.url}/message` }, "a") });
+  assert.equal(again.json.robotId, a.json.robotId);
+  const b = await replay({ scenario: hello({ robotId: a.json.robotId }, "b") });
+  assert.equal(b.status, 404);
+  assert.equal(b.json.error.code, "ResourceNotFound");
+  assert.match(b.json.error.message, /is not a robot of this ccemu/);
+  assert.equal(agent.received.length, 2, "b pushed nothing");
+  // The UI's robot picker: run against the robot chosen, whatever the scenario names.
+  const picked = await replay({
+    scenario: hello({ robotId: "from-elsewhere" }, "c"),
+    robotId: a.json.robotId,
+  });
+  assert.equal(picked.json.passed, true, JSON.stringify(picked.json));
+  assert.equal(agent.received.length, 3);
+});
+
+Deno.test("/_emulator/schemas publishes the scenario's robot forms: agent, name, robotId", async () => {
+  await using ccemu = await startEmulator();
+  const { scenario } = await (await fetch(`${ccemu.url}/_emulator/schemas`)).json();
+  const forms = scenario.properties.robot.anyOf as { required?: string[] }[];
+  assert.deepEqual(forms.map((f) => f.required ?? []), [["url"], ["name"], ["robotId"]]);
+});
