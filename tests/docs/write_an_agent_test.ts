@@ -151,3 +151,32 @@ Deno.test("the guide's shell snippets run against a ccemu", async () => {
     assert.equal(code, 0, `${snippet}\n${decode(stdout)}${decode(stderr)}`);
   }
 });
+
+Deno.test("the guide's registration registers a robot that pushes to the agent with its token", async () => {
+  const block = [...guide.matchAll(EXAMPLE_BLOCK)].find(([, id]) => id === "registration");
+  assert.ok(block, "the guide shows a registration");
+  await using agent = startTestAgent((push) =>
+    Response.json({
+      status: 200,
+      code: "success",
+      data: {
+        conversationId: "c-1",
+        answers: [{
+          answerType: "message",
+          answerContent: { type: 100, content: { content: `${push.path} ok` } },
+        }],
+      },
+    })
+  );
+  await using ccemu = await startEmulator();
+  const registration = { ...JSON.parse(block[4]), domain: agent.url };
+  const { body } = await ccemu.client().post("/livechat/third_part_bot_register", registration);
+  assert.match(String(body.robotId), /^\d+$/, JSON.stringify(body));
+  const opened = await (await fetch(`${ccemu.url}/_emulator/gateway/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ robotId: body.robotId }),
+  })).json();
+  assert.equal(opened.open.messages[0].content.content, "/open ok");
+  assert.deepEqual(agent.received.map((p) => p.headers.get("authorization")), ["Bearer secret"]);
+});
