@@ -6,7 +6,7 @@
  * reads the reply there; the gateway itself reads replies field by field (replies.ts), to deliver
  * what it can of a wrong one.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { CONTENT_SCHEMAS } from "./schemas.ts";
 
 /** `"102/10201"` → 102. */
