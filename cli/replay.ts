@@ -1,28 +1,93 @@
 /**
  * `ccemu replay SCENARIO... [options]`: replays scenario files or folders against an in-process
  * ccemu, prints a line per scenario (and why a step failed), a final `N passed, N failed` line,
- * writes JUnit XML when asked, and exits 1 on any failure. `--agent` points every scenario at
- * your agent instead.
+ * writes JUnit XML when asked, and exits 1 on any failure. `--agent` (with `--platform`,
+ * `--open-url`, `--token`) points every scenario at your agent instead; a scenario whose robot is
+ * not in this ccemu fails saying so, and the others still run.
  */
 import { writeFileAtomically } from "../emulator/core/atomic-file.ts";
 import { loadScenarios } from "../emulator/scenarios/store.ts";
 import type { Scenario } from "../emulator/scenarios/schemas.ts";
+import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
+import { ApiError } from "../emulator/core/errors.ts";
 import { junitXml, scenarioSuites } from "../harness/junit.ts";
 import { startEmulator } from "../harness/mod.ts";
 import { type Command, EXIT, parseFlags, UsageError } from "./command.ts";
 
 const USAGE = `usage: ccemu replay SCENARIO... [options]        (also: deno task replay -- ...)
 
-Replays scenario files (or folders of them) against an in-process ccemu and its sample agents, or
-against your agent with --agent. Prints a line per scenario and "N passed, N failed".
+Replays scenario files (or folders of them) against an in-process ccemu: each scenario's own robot
+(its agent's URL, or a sample agent by name), or your agent with --agent. A scenario whose robot is
+not there fails saying so. Prints a line per scenario and "N passed, N failed".
 
-  --agent URL           push to this agent instead of each scenario's robot
+  --agent URL           push to this agent (its message interface) instead of each scenario's robot
   --platform P          your agent's way: Default or PlatformA         [Default]
+  --open-url URL        your agent's open-session interface (same origin as --agent)
   --token T             Bearer token ccemu sends to your agent
   --junit FILE          also write a JUnit XML report
   --help, -h            this text
 
 Exit status: 0 every scenario passed, 1 one failed, 2 bad arguments or scenario files.`;
+
+/** The robot every scenario talks to under --agent; undefined without it. */
+interface AgentFlags {
+  agent?: string;
+  platform?: string;
+  "open-url"?: string;
+  token?: string;
+}
+
+function agentOf(values: AgentFlags): Scenario["robot"] | undefined {
+  const { agent, platform, token } = values, openUrl = values["open-url"];
+  if (!agent) {
+    for (const flag of ["platform", "open-url", "token"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --agent URL`);
+    }
+    return undefined;
+  }
+  if (!URL.canParse(agent)) throw new UsageError(`--agent "${agent}" is not a URL`);
+  if (platform && !["Default", "PlatformA"].includes(platform)) {
+    throw new UsageError(`--platform must be Default or PlatformA, got "${platform}"`);
+  }
+  if (openUrl !== undefined) {
+    if (!URL.canParse(openUrl)) throw new UsageError(`--open-url "${openUrl}" is not a URL`);
+    if (new URL(openUrl).origin !== new URL(agent).origin) {
+      throw new UsageError(
+        `--open-url must be on --agent's origin (${
+          new URL(agent).origin
+        }): the gateway pushes both to one domain`,
+      );
+    }
+  }
+  return {
+    url: agent,
+    platform: (platform ?? "Default") as "Default" | "PlatformA",
+    ...(openUrl ? { openUrl } : {}),
+    ...(token !== undefined ? { token } : {}),
+  };
+}
+
+/** A run that never started: its robot is not there (or cannot be registered), said as a step. */
+function refused(scenario: Scenario, error: ApiError): ScenarioReport {
+  return {
+    name: scenario.name,
+    passed: false,
+    robotId: "",
+    sessionId: "",
+    open: {
+      name: "robot",
+      passed: false,
+      failures: [error.message],
+      sent: null,
+      expected: {},
+      checks: [],
+      got: null,
+      journalId: null,
+    },
+    steps: [],
+    elapsedMs: 0,
+  };
+}
 
 async function replay(args: string[]): Promise<number> {
   const parsed = parseFlags(
@@ -30,6 +95,7 @@ async function replay(args: string[]): Promise<number> {
     {
       agent: { type: "string" },
       platform: { type: "string" },
+      "open-url": { type: "string" },
       token: { type: "string" },
       junit: { type: "string" },
     },
@@ -39,12 +105,7 @@ async function replay(args: string[]): Promise<number> {
   if (!parsed) return EXIT.ok;
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("name at least one scenario file or folder");
-  if (values.platform && !["Default", "PlatformA"].includes(values.platform)) {
-    throw new UsageError(`--platform must be Default or PlatformA, got "${values.platform}"`);
-  }
-  if (values.agent && !URL.canParse(values.agent)) {
-    throw new UsageError(`--agent "${values.agent}" is not a URL`);
-  }
+  const agent = agentOf(values);
   const scenarios: Scenario[] = [];
   for (const path of positionals) {
     scenarios.push(...(await loadScenarios(path)).map((s) => s.scenario));
@@ -55,25 +116,19 @@ async function replay(args: string[]): Promise<number> {
   await using ccemu = await startEmulator({ clock: "real" });
   const reports = [];
   for (const original of scenarios) {
-    const scenario: Scenario = values.agent
-      ? {
-        ...original,
-        robot: {
-          url: values.agent,
-          platform: (values.platform ?? "Default") as "Default" | "PlatformA",
-          ...(values.token ? { token: values.token } : {}),
-        },
-      }
-      : original;
-    const report = await ccemu.runScenario(scenario);
+    const scenario: Scenario = agent ? { ...original, robot: agent } : original;
+    const report = await ccemu.runScenario(scenario).catch((error) => {
+      if (error instanceof ApiError) return refused(scenario, error);
+      throw error;
+    });
     reports.push(report);
-    const steps = [...(report.open ? [report.open] : []), ...report.steps];
+    const steps = report.steps.length + (report.open && report.open.name !== "robot" ? 1 : 0);
     console.log(
-      `${report.passed ? "PASS" : "FAIL"} ${report.name} (${steps.length} steps, ${
+      `${report.passed ? "PASS" : "FAIL"} ${report.name} (${steps} steps, ${
         Math.round(report.elapsedMs)
       } ms)`,
     );
-    for (const step of steps.filter((s) => !s.passed)) {
+    for (const step of [...(report.open ? [report.open] : []), ...report.steps]) {
       for (const failure of step.failures) console.log(`     ${step.name}: ${failure}`);
     }
   }

@@ -25,6 +25,8 @@ export interface RouteDoc<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   query?: Q;
   /** The answer's JSON, where a schema of it exists. */
   answer?: z.ZodType;
+  /** When the route may answer server-sent events instead: the schema of each event's data. */
+  events?: z.ZodType;
 }
 
 /**

@@ -105,6 +105,12 @@ export const RobotSchema = z.strictObject({
     streamIdleMs: z.number().int().min(1).default(60_000),
   }).default(() => ({ blockingMs: 30_000, streamIdleMs: 60_000 })),
   createTime: z.number().int(),
+  /**
+   * Set when ccemu registered the robot itself, to run a scenario (`scenario "NAME"`) or a check
+   * (`agent-check`): a scenario's `robotId` never names such a robot, whose id meant another agent
+   * in the ccemu the scenario came from.
+   */
+  registeredFor: z.string().optional(),
 });
 export type Robot = z.infer<typeof RobotSchema>;
 

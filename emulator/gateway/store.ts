@@ -69,9 +69,11 @@ export class GatewayStore extends AreaStore<GatewayState> {
    * Registers an agent known only by its URL (the UI, scenarios, the conformance check) for the
    * first tenant: the URL's path is its Message interface.
    */
-  registerAgentUrl(input: Omit<AddRobotInput, "name"> & { name: string }): Robot {
+  registerAgentUrl(
+    input: Omit<AddRobotInput, "name"> & { name: string; registeredFor?: string },
+  ): Robot {
     const url = new URL(input.url);
-    return this.registerRobot(this.emulator.state.enterprises[0]?.enterpriseId ?? "0", {
+    const robot = this.registerRobot(this.emulator.state.enterprises[0]?.enterpriseId ?? "0", {
       name: input.name,
       domain: url.origin,
       authEnabled: input.token !== undefined,
@@ -86,6 +88,8 @@ export class GatewayStore extends AreaStore<GatewayState> {
       ],
       platform: input.platform,
     });
+    if (input.registeredFor !== undefined) robot.registeredFor = input.registeredFor;
+    return robot;
   }
 
   findRobot(robotId: string): Robot {

@@ -61,6 +61,9 @@ export function controlPath(route: DeclaredRoute, c: Json): Json {
     ...(route.query ? queryParameters(route.query, c) : []),
   ];
   const json = (schema: Json) => ({ "application/json": { schema } });
+  // A sample agent's answer is what any agent sends and the gateway reads: fields it does not
+  // know are tolerated, as reading an input does (no additionalProperties: false).
+  const answerIo = tagOf(route.path) === "sample agents" ? "input" : "output";
   return {
     operationId: operationIdOf(route),
     summary: route.summary,
@@ -71,8 +74,19 @@ export function controlPath(route: DeclaredRoute, c: Json): Json {
       : {}),
     responses: {
       "200": {
-        description: "Success (JSON unless the summary says otherwise).",
-        ...(route.answer ? { content: json(schemaOf(route.answer, "output", c)) } : {}),
+        description: route.events
+          ? "Success: JSON, or server-sent events (text/event-stream) when the request asked to stream; that schema is each event's data."
+          : "Success (JSON unless the summary says otherwise).",
+        ...(route.answer || route.events
+          ? {
+            content: {
+              ...(route.answer ? json(schemaOf(route.answer, answerIo, c)) : {}),
+              ...(route.events
+                ? { "text/event-stream": { schema: schemaOf(route.events, answerIo, c) } }
+                : {}),
+            },
+          }
+          : {}),
       },
       "400": { $ref: "#/components/responses/Error400" },
       "404": { $ref: "#/components/responses/Error404" },

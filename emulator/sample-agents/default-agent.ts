@@ -10,6 +10,7 @@ import { answerFor, hotQuestions, type SampleMessage } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 import { MESSAGE_TYPES } from "../gateway/schemas.ts";
 import { controlRoutes } from "../control/documented.ts";
+import { DefaultStreamEventSchema, ReplyEnvelopeSchema } from "../gateway/reply-schemas.ts";
 
 const Push = z.object({
   robotId: z.string(),
@@ -127,6 +128,7 @@ export function defaultAgent(options: SampleAgentOptions) {
     .post("/open", {
       summary: "The default-way sample agent's open-session interface.",
       body: OpenCall,
+      answer: ReplyEnvelopeSchema,
     }, async (c) => {
       const call = OpenCall.safeParse(await c.req.json().catch(() => null));
       if (!call.success) return invalid(c, call.error.issues[0].message);
@@ -136,6 +138,8 @@ export function defaultAgent(options: SampleAgentOptions) {
     .post("/message", {
       summary: "The default-way sample agent's message interface.",
       body: Push,
+      answer: ReplyEnvelopeSchema,
+      events: DefaultStreamEventSchema,
     }, async (c) => {
       const parsed = Push.safeParse(await c.req.json().catch(() => null));
       if (!parsed.success) return invalid(c, parsed.error.issues[0].message);

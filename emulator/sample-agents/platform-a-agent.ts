@@ -10,6 +10,7 @@ import { z } from "npm:zod@4.6.7";
 import { answerFor } from "./catalog.ts";
 import { bearer, chunks, type SampleAgentOptions, serveAsset } from "./agent-kit.ts";
 import { controlRoutes } from "../control/documented.ts";
+import { ChatCompletionSchema, ChatStreamEventSchema } from "../gateway/reply-schemas.ts";
 
 const ChatRequest = z.object({
   query: z.string(),
@@ -40,6 +41,8 @@ export function platformAAgent(options: SampleAgentOptions) {
   return routes.post("/v1/chat-messages", {
     summary: "The platform-A sample agent (Dify-style chat-messages).",
     body: ChatRequest,
+    answer: ChatCompletionSchema,
+    events: ChatStreamEventSchema,
   }, async (c) => {
     const parsed = ChatRequest.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) {

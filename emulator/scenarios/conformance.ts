@@ -213,6 +213,7 @@ export async function checkAgent(
     openPath: options.openPath,
     platform: options.platform,
     token: options.token,
+    registeredFor: "agent-check",
   });
   if (options.timeoutMs) {
     robot.timeouts = { blockingMs: options.timeoutMs, streamIdleMs: options.timeoutMs };

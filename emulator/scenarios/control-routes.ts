@@ -58,7 +58,7 @@ async function replay(
   const scenario = "name" in body
     ? library.find(body.name)
     : parseParameters(ScenarioSchema, body.scenario);
-  const report = await runScenario(gateway, scenario);
+  const report = await runScenario(gateway, scenario, body.robotId);
   const { run } = library.addRun(gateway.now, report);
   gateway.emulator.events.publish({ type: "state", change: "scenario-run", detail: { run } });
   return { ...report, run };

@@ -1,9 +1,11 @@
 /**
  * Recording: a live visitor session as a scenario whose expectations are taken from what the agent
- * answered (message types, a piece of its text, offered options, transfer, error), ready to edit.
+ * answered (message types, a piece of its text, offered options, transfer, error), ready to edit,
+ * naming its robot so that it replays in another ccemu (robots.ts).
  */
 import type { AgentMessage, HistoryItem, Instruction } from "../gateway/schemas.ts";
 import type { GatewayStore } from "../gateway/store.ts";
+import { portableRobot } from "./robots.ts";
 import { offeredOptions, visibleText } from "./runner.ts";
 import type { Expectation, Scenario, Step } from "./schemas.ts";
 
@@ -50,6 +52,7 @@ export function recordSession(
   name?: string,
 ): Scenario {
   const session = gateway.findSession(sessionId);
+  const robot = gateway.findRobot(session.robotId);
   const groups: { visitor: HistoryItem | null; replies: HistoryItem[] }[] = [{
     visitor: null,
     replies: [],
@@ -68,8 +71,8 @@ export function recordSession(
   });
   return {
     name: name ?? `recorded ${sessionId}`,
-    description: `Recorded from visitor session ${sessionId} on robot ${session.robotId}.`,
-    robot: { robotId: session.robotId },
+    description: `Recorded from visitor session ${sessionId} with the robot "${robot.name}".`,
+    robot: portableRobot(robot),
     responseMode: session.responseMode,
     visitor: session.visitor,
     ...(opening.replies.length ? { expectOpen: expectationOf(opening.replies) } : {}),

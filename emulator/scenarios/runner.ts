@@ -11,7 +11,7 @@ import {
   type VisitorMessage,
 } from "../gateway/sessions.ts";
 import { storeImage } from "../gateway/images.ts";
-import { ApiError } from "../core/errors.ts";
+import { robotFor } from "./robots.ts";
 import type { Expectation, Scenario } from "./schemas.ts";
 
 /**
@@ -316,27 +316,6 @@ const DEFAULTS: Partial<Record<keyof Expectation, unknown>> = {
   sameConversation: true,
 };
 
-/** The robot a scenario talks to: a registered one, or one registered now for its agent URL. */
-function robotFor(gateway: GatewayStore, scenario: Scenario): string {
-  if ("robotId" in scenario.robot) return gateway.findRobot(scenario.robot.robotId).robotId;
-  const { url, openUrl, platform, token } = scenario.robot;
-  const message = new URL(url), open = openUrl ? new URL(openUrl) : undefined;
-  if (open && open.origin !== message.origin) {
-    throw new ApiError(
-      "InvalidParameter",
-      "robot.openUrl: the open interface must be on the same origin as the message interface (one domain).",
-      "robot.openUrl",
-    );
-  }
-  return gateway.registerAgentUrl({
-    name: `scenario: ${scenario.name}`,
-    url,
-    openPath: open ? open.pathname + open.search : undefined,
-    platform,
-    token,
-  }).robotId;
-}
-
 function report(
   name: string,
   sent: unknown,
@@ -360,13 +339,20 @@ function report(
   };
 }
 
+/**
+ * Runs a scenario against the robot it names, or against `robotId`, a robot of this ccemu picked
+ * for the run (the UI's robot list).
+ */
 export async function runScenario(
   gateway: GatewayStore,
   scenario: Scenario,
+  pickedRobotId?: string,
 ): Promise<ScenarioReport> {
   const { emulator } = gateway;
   const total = emulator.clock.stopwatch();
-  const robotId = robotFor(gateway, scenario);
+  const robotId = pickedRobotId === undefined
+    ? robotFor(gateway, scenario)
+    : gateway.findRobot(pickedRobotId).robotId;
   let elapsed = emulator.clock.stopwatch();
   const { session, open } = await openSession(gateway, {
     robotId,

@@ -1,6 +1,6 @@
 /**
- * Scenarios: a conversation with an agent as a regression test. A scenario names the robot (a
- * registered one, or an agent URL and its way), the visitor, and steps; each step sends something
+ * Scenarios: a conversation with an agent as a regression test. A scenario names the robot (its
+ * agent's URL and way, or a robot's name), the visitor, and steps; each step sends something
  * and lists what must come back. Published as JSON Schema at `/_emulator/schemas`.
  */
 import { z } from "npm:zod@4.6.7";
@@ -8,17 +8,29 @@ import { httpUrl } from "../core/validation.ts";
 import { vRegex } from "../signed-api/fields.ts";
 import { ResponseModeSchema, VisitorSchema } from "../gateway/schemas.ts";
 
+/**
+ * The robot a scenario talks to, named so that the file travels: its agent (the message URL, the
+ * way, the open-session URL and the token), or the name of a robot every such ccemu has (a sample
+ * agent). `{robotId}` names a robot of one particular ccemu: kept for older files, it works where
+ * that robot exists and never reaches a robot ccemu registered itself to run another scenario.
+ */
 export const ScenarioRobotSchema = z.union([
-  z.strictObject({ robotId: z.string().min(1) }),
   z.strictObject({
     /** The agent's message interface (`<domain><uri>`). */
     url: httpUrl(),
     platform: z.enum(["Default", "PlatformA"]).default("Default"),
-    /** Its open-session interface, when it has one. */
+    /** Its open-session interface, when it has one (on the message interface's origin). */
     openUrl: httpUrl().optional(),
+    /** The Bearer token ccemu sends with every push. */
     token: z.string().optional(),
+    /** The name ccemu registers the agent under. */
+    name: z.string().min(1).optional(),
   }),
-], { error: 'give {"robotId"} or {"url", "platform"}' });
+  /** A robot of the ccemu it runs in, by its name (e.g. "Sample agent (default way)"). */
+  z.strictObject({ name: z.string().min(1) }),
+  z.strictObject({ robotId: z.string().min(1) }),
+], { error: 'give {"url", "platform", "openUrl", "token"}, {"name"} or {"robotId"}' });
+export type ScenarioRobot = z.infer<typeof ScenarioRobotSchema>;
 
 /** A message type with an optional subtype: `100`, `103`, or `"103/10301"`. */
 const TypeExpectation = z.union([
@@ -97,10 +109,17 @@ export const ScenarioSchema = z.strictObject({
 export type Scenario = z.infer<typeof ScenarioSchema>;
 export type ScenarioInput = z.input<typeof ScenarioSchema>;
 
-/** `POST /_emulator/scenarios/replay`: a shipped scenario by name, or one sent whole. */
+/** The robot of this ccemu a replay runs against, whatever the scenario names (the UI's pick). */
+const replayRobot = { robotId: z.string().min(1).optional() };
+
+/**
+ * `POST /_emulator/scenarios/replay`: a shipped scenario by name, or one sent whole; `robotId`
+ * runs it against that robot of this ccemu instead of the one it names.
+ */
 export const ReplayRequest = z.union([
-  z.strictObject({ name: z.string().min(1) }),
-  z.strictObject({ scenario: z.unknown() }),
+  z.strictObject({ name: z.string().min(1), ...replayRobot }),
+  z.strictObject({ scenario: z.unknown(), ...replayRobot }),
 ], {
-  error: 'send {"name": "<a shipped scenario>"} or {"scenario": {…}}',
+  error:
+    'send {"name": "<a shipped scenario>"} or {"scenario": {…}}, and "robotId" to pick the robot',
 });

@@ -291,6 +291,27 @@ browserTest(
         await runs.last().click();
         await scenarios.locator("#verdict", { hasText: "PASSED: replay of s-3" }).waitFor();
         await page.screenshot({ path: `${SHOTS}workbench-scenarios.png` });
+        // "Run against" a robot: the scenario runs there, whatever robot its file names.
+        const elsewhere = await Deno.makeTempFile({ suffix: ".json" });
+        await Deno.writeTextFile(
+          elsewhere,
+          JSON.stringify({
+            name: "saved in another ccemu",
+            robot: { robotId: "10042" },
+            steps: [{ send: { text: "card" }, expect: { types: ["102/10201"] } }],
+          }),
+        );
+        await scenarios.getByLabel("Load a scenario file").setInputFiles(elsewhere);
+        const runElsewhere = scenarios.getByRole("button", {
+          name: "Run scenario saved in another ccemu",
+        });
+        await runElsewhere.waitFor();
+        await Deno.remove(elsewhere);
+        await scenarios.getByLabel("Run against").selectOption("sample-default");
+        await runElsewhere.click();
+        await scenarios.locator("#verdict", { hasText: "PASSED: saved in another ccemu" })
+          .waitFor();
+        await scenarios.getByLabel("Run against").selectOption("");
       },
     );
 

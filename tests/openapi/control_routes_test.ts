@@ -74,6 +74,14 @@ interface AnswerCheck {
 
 const call = (method: string, body?: unknown) => (url: string) =>
   fetch(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+/** A push to a sample agent, as the gateway sends it (with the sample agents' token). */
+const push = (body: unknown) => (url: string) =>
+  fetch(url, {
+    method: "POST",
+    headers: { authorization: "Bearer ccemu-sample-token", "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const visitor = { robotId: "sample-default", visitorId: "v-1", inputs: { uniqueId: "s-1" } };
 
 Deno.test("a declared answer is what the route answers", async () => {
   await using ccemu = await startEmulator();
@@ -122,6 +130,23 @@ Deno.test("a declared answer is what the route answers", async () => {
     "PATCH /_emulator/outbound/lines/{userPhoneId}": [
       `/_emulator/outbound/lines/${userPhoneId}`,
       call("PATCH", { enabled: true }),
+    ],
+    // The sample agents' replies, as published for agent developers (a combination nests types).
+    "POST /_emulator/sample-agents/default/open": [
+      "/_emulator/sample-agents/default/open",
+      push({ ...visitor, responseMode: "blocking" }),
+    ],
+    "POST /_emulator/sample-agents/default/message": [
+      "/_emulator/sample-agents/default/message",
+      push({
+        ...visitor,
+        data: [{ messageType: 100, message: { content: "combination" } }],
+        responseMode: "blocking",
+      }),
+    ],
+    "POST /_emulator/sample-agents/platform-a/v1/chat-messages": [
+      "/_emulator/sample-agents/platform-a/v1/chat-messages",
+      push({ query: "queue 12", inputs: {}, user: "v-1", response_mode: "blocking" }),
     ],
     // Last: it removes the rule the GET reads.
     "DELETE /_emulator/faults/{id}": [`/_emulator/faults/${rule.id}`, call("DELETE")],

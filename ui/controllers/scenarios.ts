@@ -100,21 +100,19 @@ export class ScenariosController extends ViewController {
     });
   }
 
-  async #replay(name: string) {
+  #replay(name: string) {
     const loaded = this.loaded.find((s) => s.name === name);
     if (loaded) return this.#send(loaded.scenario);
-    if (!this.robotId) return this.#post({ name });
-    const scenario = await this.client.request<Record<string, unknown>>(
-      "GET",
-      `/_emulator/scenarios/${encodeURIComponent(name)}`,
-    );
-    await this.#send(scenario);
+    return this.#post({ name, ...this.#picked() });
   }
 
   #send(scenario: Record<string, unknown>) {
-    return this.#post({
-      scenario: this.robotId ? { ...scenario, robot: { robotId: this.robotId } } : scenario,
-    });
+    return this.#post({ scenario, ...this.#picked() });
+  }
+
+  /** The robot picked in the view, which the replay runs against whatever the scenario names. */
+  #picked() {
+    return this.robotId ? { robotId: this.robotId } : {};
   }
 
   async #post(body: unknown) {
