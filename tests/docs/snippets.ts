@@ -112,12 +112,15 @@ export function blocksOf(file: string, text: string): Block[] {
     blocks.push(block);
     i = end;
   }
-  for (const block of blocks) block.problem ??= problemOf(block);
+  // deno test --doc is given the files that hold a run: deno block, and runs every TypeScript and
+  // JavaScript block of them: only there must the others say `ignore`.
+  const doctested = blocks.some((b) => b.marker?.kind === "run" && b.marker.runner === "deno");
+  for (const block of blocks) block.problem ??= problemOf(block, doctested);
   return blocks;
 }
 
 /** What is wrong with a block's marker, or undefined. */
-function problemOf(block: Block): string | undefined {
+function problemOf(block: Block, doctested: boolean): string | undefined {
   const deno = DENO_LANGS.has(block.lang) && !/\bignore\b/.test(block.info);
   const { marker } = block;
   if (!marker) {
@@ -126,7 +129,7 @@ function problemOf(block: Block): string | undefined {
   if (marker.kind === "run" && marker.runner === "deno" && !deno) {
     return `a run: deno block must be ${[...DENO_LANGS].join("/")} without "ignore"`;
   }
-  if (deno && !(marker.kind === "run" && marker.runner === "deno")) {
+  if (doctested && deno && !(marker.kind === "run" && marker.runner === "deno")) {
     return `deno test --doc runs this ${block.lang} block: mark it run: deno, or write \`\`\`${block.lang} ignore`;
   }
   return undefined;
