@@ -9,7 +9,7 @@ import { parseConfig } from "../../emulator/core/config.ts";
 import { startServer } from "../../emulator/server.ts";
 
 const EXAMPLES = `${ROOT}docs/examples/`;
-const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = 180_000; // a cold Deno cache (a fresh CI machine) fetches packages on the first start
 
 export interface Outcome {
   block: Block;
