@@ -89,7 +89,7 @@ export type { FAULT_AREAS } from "../emulator/faults/schemas.ts";
 
 /**
  * A scenario as JSON: `name`, `robot`, optional `visitor` and `responseMode`, and `steps`, each
- * sending something and listing what must come back. The README describes the format;
+ * sending something and listing what must come back. docs/agents.md ("Scenarios") describes the format;
  * `GET /_emulator/schemas` publishes its JSON Schema. Checked when it runs.
  */
 export type ScenarioDocument = Record<string, unknown>;
@@ -188,7 +188,7 @@ export interface RunningEmulator extends AsyncDisposable {
   runScenario(scenario: ScenarioDocument | string): Promise<ScenarioReport>;
   /** Records a visitor session as a scenario, its expectations taken from what the agent said. */
   recordSession(sessionId: string, name?: string): ScenarioDocument;
-  /** Fault rules on the signed API and the storage host (README: "Faults on demand"). */
+  /** Fault rules on the signed API and the storage host (docs/faults.md). */
   faults: {
     list(): FaultRule[];
     /** Checks and adds a rule (after the others); answers it as stored. */
@@ -201,7 +201,7 @@ export interface RunningEmulator extends AsyncDisposable {
    * when the block ends, however it ends.
    */
   withFault(rule: FaultRuleInput): FaultHandle;
-  /** Call-result callbacks (README: "Call-result callbacks"). */
+  /** Call-result callbacks (docs/outbound.md, "Call-result callbacks"). */
   callbacks: {
     /**
      * Registers the callback URL of an enterprise (the demo tenant's by default), signed with its

@@ -3,7 +3,7 @@
  * only the first permission refused, so a test run fixed by it would fail on the next one.
  */
 
-/** The `deno test` flags `startEmulator()` needs (README, Harness). */
+/** The `deno test` flags `startEmulator()` needs (docs/deno.md). */
 export const HARNESS_FLAGS = "--allow-net --allow-read";
 
 /**

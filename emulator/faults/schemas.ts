@@ -23,7 +23,7 @@ const errorCode = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]
   error: `must be a vendor error code: ${Object.keys(ERROR_STATUS).join(", ")}`,
 });
 
-/** What a fired rule does (README: "Faults on demand"). */
+/** What a fired rule does (docs/faults.md). */
 export type FaultEffect =
   | { type: "error"; code: ErrorCode; message?: string }
   | { type: "gateway"; status: 502 | 503 | 504 }

@@ -46,7 +46,7 @@ export function hotQuestions(knowledge: KnowledgeEntry[]): SampleMessage {
   };
 }
 
-/** The keyword catalog: one answer of each message type, as the README's keyword table lists. */
+/** The keyword catalog: one answer of each message type, as docs/agents.md's keyword table lists. */
 function keywordAnswers(assets: string): Record<string, () => SampleAnswer> {
   const card = {
     title: "ccemu",

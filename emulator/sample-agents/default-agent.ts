@@ -106,7 +106,7 @@ async function streamAnswer(
         if (options.chunkDelayMs) await out.sleep(options.chunkDelayMs);
       }
     } else {
-      // Structured types stream whole: content_type is the type code, content its JSON (README).
+      // Structured types stream whole: content_type is the type code, content its JSON (docs/write-an-agent.md).
       await piece(messageId, String(m.type), JSON.stringify(m.content));
     }
   }

@@ -20,7 +20,7 @@ function deno(): string {
   return existsSync(exe) ? exe : require("deno/install_api.cjs").runInstall();
 }
 
-/** The V8 flags `deno task start` gives ccemu (the project's README says why, under "Run it"). */
+/** The V8 flags `deno task start` gives ccemu (docs/commands.md says why, under "Starting and stopping"). */
 function v8Flags(): string {
   const startTask = JSON.parse(readFileSync(join(app, "deno.json"), "utf8")).tasks.start;
   return startTask.match(/--v8-flags=\S+/)[0];

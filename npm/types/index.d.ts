@@ -102,7 +102,7 @@ export type JournalEntry = Answer<"/_emulator/journal/{id}", "get">;
 export type ClockReading = Answer<"/_emulator/clock", "get">;
 /** ccemu's whole state, as `snapshot.export()` answers and `snapshot.import()` takes it. */
 export type Snapshot = Answer<"/_emulator/snapshot", "get">;
-/** A fault rule to add ("Faults on demand" in ccemu's README). */
+/** A fault rule to add (docs/faults.md in ccemu's repository). */
 export type FaultRule = RequestBody<"/_emulator/faults", "post">;
 
 /** An emulator for one test: its own state, clock, seed, journal, keys and port. */

@@ -1,5 +1,5 @@
 /**
- * "Keep this answer as fixture data", from one journal entry (README: "Keep an answer"):
+ * "Keep this answer as fixture data", from one journal entry (docs/stubs.md, "Keep an answer as fixture data"):
  *
  * - `GET /_emulator/journal/{id}/fixture`: the records a signed read's answer shows, as the
  *   fixture file `ccemu fixtures` would write from a recording of that one answer (the area lists

@@ -17,8 +17,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The vendor's query signature, as its Java SDK computes it and ccemu checks it (README, "The
- * signature, as ccemu verifies it"): string-to-sign = METHOD + host (no port) + path + "?" + every
+ * The vendor's query signature, as its Java SDK computes it and ccemu checks it (docs/signed-api.md,
+ * "The signature, as ccemu verifies it"): string-to-sign = METHOD + host (no port) + path + "?" + every
  * query pair but Signature, each name and value {@link URLEncoder}-encoded, sorted by encoded name,
  * joined with "&amp;"; Signature = base64(HMAC-SHA1(secret, string-to-sign)), encoded once more.
  */
