@@ -140,8 +140,9 @@ export class App extends LitElement {
     this.#client.onProblem = (message) => (this.problem = message);
     this.#outbound.onPick = (task, call) =>
       this.#go("outbound", [task, call].filter(Boolean).join("/"));
-    this.#client.on<{ change: string }>("state", (event) => {
-      if (event.change === "clock") this.#client.attempt(() => this.#readClock());
+    this.#client.on<{ change: string; detail?: Partial<ClockStatus> }>("state", (event) => {
+      // The event carries the clock's reading: no request per moved timer.
+      if (event.change === "clock") this.#clockMoved(event.detail);
       if (event.change === "reset" || event.change === "snapshot-imported") this.#load();
     });
   }
@@ -252,6 +253,15 @@ export class App extends LitElement {
     }
   };
 
+  /** A clock event's reading, over the last one (the zone stays: the event does not carry it). */
+  #clockMoved(detail: Partial<ClockStatus> | undefined) {
+    if (!this.clock || detail?.now === undefined) {
+      this.#client.attempt(() => this.#readClock());
+      return;
+    }
+    this.clock = { ...this.clock, ...detail, readAt: performance.now() };
+  }
+
   async #readClock() {
     const status = await this.#client.request<ClockStatus>(
       "GET",
@@ -334,6 +344,7 @@ export class App extends LitElement {
     return html`
       <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
         .resources=${o.resources} .importAnswer=${o.importAnswer} .creating=${o.creating}
+        .idleNote=${o.idleNote}
         .callJobId=${o.callJobId} .callInstanceId=${o.callInstanceId}
         .callbackUrls=${o.callbackUrls} .deliveries=${o.deliveries} .callbackCheck=${o
           .callbackCheck}

@@ -189,6 +189,9 @@ export class OutboundView extends LitElement {
   accessor callInstanceId = 0;
   @property({ type: Boolean })
   accessor creating = false;
+  /** Why the last "Until idle" stopped where it did. */
+  @property()
+  accessor idleNote = "";
   /** The virtual clock's instant (epoch ms) and the tenant's zone. */
   @property({ type: Number })
   accessor now = 0;
@@ -234,6 +237,9 @@ export class OutboundView extends LitElement {
         <button id="advance-hour" @click=${() =>
           emit(this, "advance", { ms: 3_600_000 })}>+1 h</button>
         <button id="advance-idle" @click=${() => emit(this, "advance-idle")}>Until idle</button>
+        ${this.idleNote
+          ? html`<span id="idle-note" role="status" class="waiting">${this.idleNote}</span>`
+          : nothing}
         <button class="primary" id="new-task" @click=${() =>
           emit(this, "new-task", true)}>New task</button>
         ${this.account
@@ -260,7 +266,8 @@ export class OutboundView extends LitElement {
         ${this.creating
           ? html`
             <h3>New task</h3>
-            <ccemu-task-form .resources=${this.resources}></ccemu-task-form>
+            <ccemu-task-form .resources=${this.resources} .aiSeats=${this.account?.aiSeats ??
+              null}></ccemu-task-form>
           `
           : nothing}
         <h3>Tasks</h3>
