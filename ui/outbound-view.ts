@@ -6,7 +6,7 @@
  * and recording. The tenant's local time beside the clock controls.
  */
 import { css, html, LitElement, nothing } from "lit";
-import { customElement, property } from "lit/decorators.js";
+import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { timeOf } from "./local-time.ts";
 import { emit } from "./events.ts";
@@ -211,9 +211,26 @@ export class OutboundView extends LitElement {
     return timeOf(instant, zone);
   }
 
+  /** Why the account form was not sent (an empty field), shown beside it. */
+  @state()
+  accessor accountProblem = "";
+
+  /**
+   * An empty field is refused, not read as 0 (`Number("")`): 0 seats stops every task, and must be
+   * typed to be meant.
+   */
   #account(event: Event) {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
+    const empty = [["aiSeats", "AI seats"], ["smsBalance", "SMS"]]
+      .filter(([name]) => String(form.get(name) ?? "").trim() === "")
+      .map(([, label]) => label);
+    this.accountProblem = empty.length
+      ? `${empty.join(" and ")} ${
+        empty.length > 1 ? "are" : "is"
+      } empty: type a number (0 stops every task for lack of seats); nothing was changed.`
+      : "";
+    if (empty.length) return;
     emit(this, "account", {
       aiSeats: Number(form.get("aiSeats")),
       smsBalance: Number(form.get("smsBalance")),
@@ -252,6 +269,9 @@ export class OutboundView extends LitElement {
                 this.account.smsBalance,
               )} style="width:80px"></label>
               <button>Apply</button>
+              ${this.accountProblem
+                ? html`<span id="account-problem" class="bad" role="alert">${this.accountProblem}</span>`
+                : nothing}
             </form>
           `
           : nothing}

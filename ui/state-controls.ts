@@ -233,7 +233,10 @@ export class StateControls extends LitElement {
       ${this.#confirmed(
         "reset",
         "Reset",
-        "Reset to the fixtures? Sessions, tasks and the journal go.",
+        // What emulator.reset() does: the state back to the fixtures; the journal and the time stay.
+        "Reset to the fixtures? Sessions, tasks, added agents, knowledge-base changes, keys and " +
+          "fault rules go back to the fixtures; pending timers are dropped. The journal and the " +
+          "clock's time are kept (Clear journal empties the journal).",
         "Yes, reset",
       )}
       ${this.#confirmed(

@@ -117,3 +117,27 @@ browserTest(
     assert.deepEqual(problems, []);
   },
 );
+
+browserTest("outbound: an empty AI seats field is refused, the tenant's seats unchanged", async (
+  _t,
+  { running, browser },
+) => {
+  const problems: string[] = [];
+  const page = await watchedPage(browser, problems);
+  const outbound = page.locator("ccemu-outbound");
+  const seats = async () =>
+    (await (await fetch(`${running.url}/_emulator/outbound/accounts/7000001`)).json()).aiSeats;
+  await page.goto(`${running.url}/#outbound`);
+  await outbound.getByLabel("AI seats").fill("");
+  await outbound.getByRole("button", { name: "Apply" }).click();
+  await outbound.locator("#account-problem", { hasText: "AI seats is empty" }).waitFor();
+  assert.equal(await seats(), 10, "the seats stay 10");
+  await outbound.getByLabel("AI seats").fill("12");
+  await outbound.getByRole("button", { name: "Apply" }).click();
+  await outbound.locator("#account-problem").waitFor({ state: "detached" });
+  await page.waitForFunction(
+    async (url) => (await (await fetch(url)).json()).aiSeats === 12,
+    `${running.url}/_emulator/outbound/accounts/7000001`,
+  );
+  assert.deepEqual(problems, []);
+});
