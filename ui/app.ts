@@ -387,6 +387,8 @@ export class App extends LitElement {
         @close-detail=${() => kb.show(null)}
         @save-faq=${(e: CustomEvent) => this.#act(() => kb.saveFaq(e.detail))}
         @delete-faq=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFaq(e.detail))}
+        @upload-file=${(e: CustomEvent) => this.#act(() => kb.uploadFile(e.detail))}
+        @delete-file=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFile(e.detail))}
         @faq-link=${(e: CustomEvent) => this.#act(() => kb.mediaLink(e.detail))}
         @file-link=${(e: CustomEvent<number>) =>
           this.#act(() => kb.mediaLink(e.detail))}></ccemu-kb>

@@ -158,6 +158,51 @@ export class KbController extends ViewController {
     });
   }
 
+  /**
+   * A document uploaded the way a client does it: get_file_upload_url, the bytes PUT to the
+   * pre-signed address, create_file with the key; then the document opens.
+   */
+  uploadFile({ file, directoryId }: { file: File; directoryId: number }) {
+    return this.client.attempt(async () => {
+      const { uploadUrl, fileKey } = await this.client.signed<
+        { uploadUrl: string; fileKey: string }
+      >(
+        "POST /aikb/get_file_upload_url",
+        { fileName: file.name, fileSize: file.size },
+      );
+      // The address names ccemu's own origin as it was started: sent to this page's origin
+      // instead (the signature covers the key, not the host), so a page opened as localhost works.
+      const { pathname, search } = new URL(uploadUrl);
+      const put = await fetch(pathname + search, { method: "PUT", body: file });
+      if (!put.ok) {
+        const answer = await put.json().catch(() => null);
+        throw new Error(`Upload: ${answer?.error?.message ?? put.statusText}`);
+      }
+      const { fileId } = await this.client.signed<{ fileId: number }>("POST /aikb/create_file", {
+        repositoryId: this.repositoryId,
+        directoryId,
+        fileName: file.name,
+        fileKey,
+      });
+      await this.#read(this.repositoryId);
+      const row = this.items.files.find((f) => f.id === fileId);
+      this.show(row ? { kind: "file", file: row } : null);
+    });
+  }
+
+  /** delete_files for one document: it goes to the recycle bin. */
+  deleteFile(id: number) {
+    return this.client.attempt(async () => {
+      await this.client.signed("POST /aikb/delete_files", {
+        repositoryId: this.repositoryId,
+        fileIds: [id],
+      });
+      if (this.answer?.files.some((f) => f.id === id)) this.answer = null;
+      await this.#read(this.repositoryId);
+      if (this.detail?.kind === "file" && this.detail.file.id === id) this.show(null);
+    });
+  }
+
   /** A media link for an attachment or a document, as describe_*_media_url hands it out. */
   mediaLink(request: { faqId: number; fileKey: string } | number) {
     return this.client.attempt(async () => {
