@@ -325,13 +325,14 @@ export class App extends LitElement {
   #scenariosView() {
     const s = this.#scenarios, chat = this.#chat;
     return html`
-      <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .robots=${chat.robots}
+      <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .forgotten=${s.forgotten}
+        .robots=${chat.robots}
         .robotId=${s.robotId} .sessions=${chat.sessions} .sessionId=${s.sessionId}
         .runs=${s.runs} .shown=${s.shown} .running=${s.running}
         @run-scenario=${(e: CustomEvent<string>) => this.#act(() => s.run(e.detail))}
         @run-all=${() => this.#act(() => s.runAll())}
         @show-run=${(e: CustomEvent<number>) => s.showRun(e.detail)}
-        @load-scenario=${(e: CustomEvent) => s.addLoaded(e.detail)}
+        @load-scenario=${(e: CustomEvent) => this.#act(() => s.addLoaded(e.detail))}
         @pick-robot=${(e: CustomEvent<string>) => s.pickRobot(e.detail)}
         @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
         @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}

@@ -105,6 +105,9 @@ export class ScenariosView extends LitElement {
   accessor scenarios: ScenarioSummary[] = [];
   @property({ attribute: false })
   accessor loaded: ListedScenario[] = [];
+  /** Files loaded before a reload that this tab could not keep. */
+  @property({ attribute: false })
+  accessor forgotten: string[] = [];
   @property({ attribute: false })
   accessor robots: Robot[] = [];
   @property()
@@ -249,6 +252,15 @@ export class ScenariosView extends LitElement {
         </div>
         ${this.scenarios.map((s) => this.#scenario(s, false))}
         ${this.loaded.map((s) => this.#scenario(s, true))}
+        ${this.loaded.length
+          ? html`<p class="muted" id="loaded-note">Files loaded here live in this browser tab:
+            a reload keeps them, ccemu does not.</p>`
+          : nothing}
+        ${this.forgotten.length
+          ? html`<p class="bad" id="forgotten-note" role="status">Loaded before the reload and
+            too large to keep in this tab: ${this.forgotten.join(", ")}. Load
+            ${this.forgotten.length > 1 ? "them" : "it"} again.</p>`
+          : nothing}
         ${this.#fromSession()}
       </section>
       <section class="runs panel" aria-label="Run history">
