@@ -185,7 +185,11 @@ export class App extends LitElement {
       this.#scenarios.showRun(Number(part));
     }
     if (view === "keys" || view === "faults" || view === "clock") this.#openPane(view);
-    else this.#viewHash = location.hash;
+    else {
+      this.#viewHash = location.hash;
+      // Going somewhere closes the state panes, as an outside click does.
+      this.renderRoot?.querySelector<StateControls>("ccemu-state-controls")?.closePanes();
+    }
     const shown = view || "overview"; // no address: the first view
     if (VIEWS.some(([v]) => v === shown) && shown !== this.view) {
       this.view = shown as View;
@@ -512,6 +516,7 @@ export class App extends LitElement {
     const st = this.#state;
     return html`
       <ccemu-state-controls .keys=${st.keys} .clock=${this.clock} .notice=${st.notice}
+        .problem=${this.problem}
         .faults=${st.faults} .operations=${st.operations} .draft=${st.draft}
         @clear-draft=${() => st.clearDraft()}
         @add-fault=${(e: CustomEvent) => this.#act(() => st.addFault(e.detail))}
