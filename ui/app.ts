@@ -376,7 +376,7 @@ export class App extends LitElement {
     return html`
       <ccemu-kb .repositories=${kb.repositories} .repositoryId=${kb.repositoryId} .tree=${kb.tree}
         .items=${kb.items} .directory=${kb.directory} .hits=${kb.hits} .answer=${kb.answer}
-        .detail=${kb.detail} .links=${kb.links} .timeZone=${this.#timeZone}
+        .detail=${kb.detail} .links=${kb.links} .timeZone=${this.#timeZone} .askNote=${kb.askNote}
         @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
         @pick-directory=${(e: CustomEvent) => kb.pickDirectory(e.detail)}
         @search=${(e: CustomEvent) => this.#act(() => kb.search(e.detail))}

@@ -82,6 +82,11 @@ export class KbView extends LitElement {
         border-radius: 6px;
         padding: 6px 8px;
       }
+      /* An answer is a paragraph: a heading it quotes stays the size of the text around it. */
+      .answer :is(h1, h2, h3, h4, h5, h6) {
+        font-size: inherit;
+        margin: 0 0 4px;
+      }
       form.row input {
         flex: 1;
       }
@@ -111,6 +116,8 @@ export class KbView extends LitElement {
   accessor links: Record<string, string> = {};
   @property()
   accessor timeZone = "Asia/Shanghai";
+  @property()
+  accessor askNote = "";
 
   escape(): boolean {
     if (!this.detail) return false;
@@ -222,7 +229,31 @@ export class KbView extends LitElement {
     `;
   }
 
+  /**
+   * Q&A asks the tenant's whole knowledge base (chat_conversation_on_open names no repository):
+   * a best match outside the repository shown is named, not shown as if this one answered.
+   */
+  #elsewhere(a: QaAnswer) {
+    const faq = a.faqs[0], file = a.files[0];
+    if (faq && !this.items.faqs.some((f) => f.id === faq.id)) return `FAQ ${faq.id} ${faq.name}`;
+    if (!faq && file && !this.items.files.some((f) => f.id === file.id)) {
+      return `document ${file.id} ${file.name}`;
+    }
+    return "";
+  }
+
   #answer(a: QaAnswer) {
+    const elsewhere = this.#elsewhere(a);
+    if (elsewhere) {
+      return html`
+        <div class="answer" id="qa-answer">
+          <p id="qa-elsewhere">No answer in this
+                repository: the best match for “${a
+                  .question}” is ${elsewhere}, in another repository (Q&A
+                asks the tenant's whole knowledge base). Pick that repository to see it.</p>
+        </div>
+      `;
+    }
     const source = a.faqs[0]
       ? html`FAQ <button class="dir" @click=${() => emit(this, "open-faq-id", a.faqs[0].id)}>${
         a
@@ -265,6 +296,9 @@ export class KbView extends LitElement {
           <input name="question" aria-label="Ask the knowledge base" placeholder="Ask: 怎么退款？">
           <button class="primary" id="ask">Ask</button>
         </form>
+        ${this.askNote
+          ? html`<p class="muted" id="ask-note" role="status">${this.askNote}</p>`
+          : nothing}
         ${this.answer ? this.#answer(this.answer) : nothing}
         <form class="row" @submit=${(e: Event) =>
           emit(this, "search", {

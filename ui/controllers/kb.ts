@@ -100,8 +100,18 @@ export class KbController extends ViewController {
     });
   }
 
+  /** Why the Ask box sent nothing (an empty question). */
+  askNote = "";
+
+  /** Q&A; an empty question sends nothing, clears the last answer and says why. */
   ask(question: string) {
-    if (!question.trim()) return;
+    this.askNote = "";
+    if (!question.trim()) {
+      this.answer = null;
+      this.askNote = "Type a question first: the Ask box was empty, nothing was asked.";
+      this.host.requestUpdate();
+      return;
+    }
     return this.client.attempt(async () => {
       const answer = await this.client.signed<QaReply>(
         "POST /aikb/chat_conversation_on_open",
