@@ -42,8 +42,9 @@ export function scenarioControlRoutes(library: ScenarioLibrary, gateway: Gateway
       body: ScenarioSchema,
       limit: 16 * 1024 * 1024,
     }, async (c, input) => {
-      const { name, description = "", steps } = await input.body();
-      return c.json({ name, description, steps: steps.length });
+      const { name, description = "", steps, robot } = await input.body();
+      const robotId = "robotId" in robot ? robot.robotId : null;
+      return c.json({ name, description, steps: steps.length, robotId });
     })
     .post("/scenarios/replay", {
       summary: "Replay a scenario, shipped or sent.",
