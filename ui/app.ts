@@ -172,6 +172,10 @@ export class App extends LitElement {
    */
   #readHash = () => {
     const [view, part, call, id] = location.hash.slice(1).split("/");
+    const shown = view || "overview"; // no address: the first view
+    const switching = VIEWS.some(([v]) => v === shown) && shown !== this.view;
+    // A problem belongs to the view it arose in; what this address finds wrong comes after.
+    if (switching) this.problem = "";
     if (view === "api" && part) this.#api.select(part);
     if (view === "outbound") this.#outbound.show(Number(part) || 0, Number(call) || 0);
     if (view === "inspector") this.#inspector.select(part ? Number(part) : null);
@@ -190,8 +194,7 @@ export class App extends LitElement {
       // Going somewhere closes the state panes, as an outside click does.
       this.renderRoot?.querySelector<StateControls>("ccemu-state-controls")?.closePanes();
     }
-    const shown = view || "overview"; // no address: the first view
-    if (VIEWS.some(([v]) => v === shown) && shown !== this.view) {
+    if (switching) {
       this.view = shown as View;
       this.#viewLoaded = this.#loadView();
     }

@@ -44,6 +44,7 @@ browserTest("chat: long unbroken replies stay inside their bubble at 1280 and 19
   const problems: string[] = [];
   const page = await watchedPage(browser, problems);
   page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
   const chat = page.locator("ccemu-conversation");
   await page.goto(`${running.url}/#conversations`);
   await addAgentByUrl(page, "long talker", `${agent.url}/message`);

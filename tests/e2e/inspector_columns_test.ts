@@ -50,6 +50,7 @@ browserTest("inspector: codes break between words, once a row; operation names n
   const problems: string[] = [];
   const page = await watchedPage(browser, problems);
   page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
   const inspector = page.locator("ccemu-inspector");
   const row = (path: string) => inspector.locator("tr.entry", { hasText: path });
 

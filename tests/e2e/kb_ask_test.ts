@@ -15,6 +15,7 @@ browserTest("knowledge base: Ask shows no other repository's answer; an empty As
   const problems: string[] = [];
   const page = await watchedPage(browser, problems);
   page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
   const kb = page.locator("ccemu-kb");
   const answer = kb.locator("#qa-answer");
   const ask = async (question: string) => {

@@ -21,6 +21,7 @@ browserTest("scenarios: a run against my agent says so; run names keep to two li
   const problems: string[] = [];
   const page = await watchedPage(browser, problems);
   page.setDefaultTimeout(20_000);
+  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
   const view = page.locator("ccemu-scenarios");
   await page.goto(`${running.url}/#scenarios`);
   await view.getByLabel("Run against").selectOption(robot.robotId);

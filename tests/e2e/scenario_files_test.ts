@@ -17,6 +17,7 @@ browserTest(
     const problems: string[] = [];
     const page = await watchedPage(browser, problems);
     page.setDefaultTimeout(10_000);
+    page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
     const view = page.locator("ccemu-scenarios");
     await page.goto(`${running.url}/#scenarios`);
     await view.locator("button.run").first().waitFor();

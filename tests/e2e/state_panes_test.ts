@@ -15,6 +15,7 @@ browserTest(
     const problems: string[] = [];
     const page = await watchedPage(browser, problems);
     page.setDefaultTimeout(10_000);
+    page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
     const state = page.locator("ccemu-state-controls");
     const open = (id: string) => state.locator(`details#${id}[open]`);
     await page.goto(`${running.url}/#overview`);

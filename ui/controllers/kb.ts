@@ -36,6 +36,10 @@ export class KbController extends ViewController {
     )).repositories;
     const wanted = this.#wanted?.repositoryId;
     if (wanted && this.repositories.some((r) => r.id === wanted)) this.repositoryId = wanted;
+    else if (wanted) {
+      this.#wanted = null;
+      this.client.onProblem(this.#noRepository(wanted));
+    }
     if (!this.repositories.some((r) => r.id === this.repositoryId)) {
       this.repositoryId = this.repositories[0]?.id ?? 0;
     }
@@ -65,11 +69,23 @@ export class KbController extends ViewController {
       ...(kind === "faq" || kind === "file" ? { kind, id } : {}),
     };
     if (!this.repositories.length) return; // load() opens it
+    if (repositoryId && !this.repositories.some((r) => r.id === repositoryId)) {
+      this.#wanted = null;
+      this.client.onProblem(this.#noRepository(repositoryId));
+      this.host.requestUpdate(); // the address goes back to the repository shown
+      return;
+    }
     return this.client.attempt(async () => {
       if (repositoryId && repositoryId !== this.repositoryId) await this.#read(repositoryId);
       await this.#openWanted();
       this.host.requestUpdate();
     });
+  }
+
+  #noRepository(id: number): string {
+    return `No repository ${id}: the knowledge base has ${
+      this.repositories.map((r) => `${r.id} ${r.name}`).join(", ")
+    }.`;
   }
 
   async #openWanted(): Promise<void> {
@@ -132,8 +148,9 @@ export class KbController extends ViewController {
   openById(kind: "faq" | "file", id: number) {
     return this.client.attempt(async () => {
       if (kind === "faq") {
+        // The UI's own lookup: the control API, which the journal does not record.
         const faq = this.items.faqs.find((f) => f.id === id) ??
-          await this.client.signed<FaqRow>("POST /aikb/describe_faq", { id });
+          await this.client.request<FaqRow>("GET", `/_emulator/kb/faqs/${id}`);
         this.show({ kind: "faq", faq });
       } else {
         const file = this.items.files.find((f) => f.id === id);
