@@ -178,7 +178,15 @@ export class App extends LitElement {
     if (switching) this.problem = "";
     if (view === "api" && part) this.#api.select(part);
     if (view === "outbound") this.#outbound.show(Number(part) || 0, Number(call) || 0);
-    if (view === "inspector") this.#inspector.select(part ? Number(part) : null);
+    if (view === "inspector") {
+      const number = part && /^\d+$/.test(part) ? Number(part) : null;
+      this.#inspector.select(number);
+      if (part && number === null) {
+        this.problem = `No exchange “${
+          decodeURIComponent(part)
+        }”: an exchange's address is its number, as in #inspector/42.`;
+      }
+    }
     if (view === "kb" && part && `${part}${call ? `/${call}/${id}` : ""}` !== this.#kb.address) {
       this.#kb.openAddress(Number(part), call, Number(id));
     }
