@@ -29,11 +29,17 @@ browserTest(
       await problem.waitFor({ state: "detached" });
     });
 
-    await t.step("#kb/999 says the repository does not exist", async () => {
-      await page.goto(`${running.url}/#overview`);
-      await page.goto(`${running.url}/#kb/999`);
-      await problem.filter({ hasText: "No repository 999" }).waitFor();
-    });
+    await t.step(
+      "#kb/999 says the repository does not exist, opened fresh or from a view",
+      async () => {
+        await page.goto("about:blank");
+        await page.goto(`${running.url}/#kb/999`);
+        await problem.filter({ hasText: "No repository 999" }).waitFor();
+        await page.goto(`${running.url}/#overview`);
+        await page.goto(`${running.url}/#kb/999`);
+        await problem.filter({ hasText: "No repository 999" }).waitFor();
+      },
+    );
 
     await t.step("a FAQ looked up by address is not journaled, nor a Last error", async () => {
       await page.goto(`${running.url}/#overview`);
