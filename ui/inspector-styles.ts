@@ -41,6 +41,9 @@ export const inspectorStyles = css`
   col.c-time {
     width: 76px;
   }
+  table.with-day col.c-time {
+    width: 112px;
+  }
   col.c-area {
     width: 84px;
   }

@@ -16,7 +16,7 @@ import type { FixtureState } from "./entry-actions.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 import { emit } from "./events.ts";
-import { timeOf } from "./local-time.ts";
+import { localTime, timeOf } from "./local-time.ts";
 
 const PAGE = 100;
 
@@ -484,16 +484,19 @@ export class InspectorView extends LitElement {
 
   /** The page of entries shown, arrow keys moving the selection through the whole list. */
   #rows(list: JournalEntry[], shown: JournalEntry[]) {
+    // Rows of more than one local day show the day (MM-DD) before the time of day.
+    const withDay =
+      new Set(shown.map((e) => localTime(e.time, this.timeZone).slice(0, 10))).size > 1;
     return html`
       <div class="rows" tabindex="0" aria-label="Exchanges (arrow keys move)" @keydown=${(
         e: KeyboardEvent,
       ) => this.#keys(e, list)}>
-        <table>
+        <table class=${withDay ? "with-day" : ""}>
           <colgroup><col class="c-id"><col class="c-time"><col class="c-area"><col><col
             class="c-status"><col class="c-ms"></colgroup>
           <tr><th>#</th><th>time</th><th>area</th><th>exchange</th><th>status</th><th
             title="milliseconds from the request to the end of the answer">ms</th></tr>
-          ${shown.length ? shown.map((e) => this.#row(e)) : html`
+          ${shown.length ? shown.map((e) => this.#row(e, withDay)) : html`
             <tr>
               <td colspan="6" class="empty muted" id="no-match">${this.entries.length
                 ? "No exchange matches these filters."
@@ -506,7 +509,7 @@ export class InspectorView extends LitElement {
   }
 
   /** One entry's row: id, time of day, area, activity line, status and duration. */
-  #row(e: JournalEntry) {
+  #row(e: JournalEntry, withDay = false) {
     const line = activityLine(e);
     // The error code is in the status column: once a row.
     const sub = e.push
@@ -516,7 +519,7 @@ export class InspectorView extends LitElement {
       <tr class="entry" data-id=${e.id} aria-selected=${this.selected?.id === e.id}
         @click=${() => emit(this, "select", e.id)}>
             <td>${e.id}</td>
-            <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</td>
+            <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(withDay ? 5 : 11))}</td>
             <td class="area" title=${e.area}>${e.area}</td>
             <td class="line" title=${`${line}\n${sub}`}>${e.push || e.delivery
               ? html`<span class="main">${line}</span>`
