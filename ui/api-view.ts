@@ -194,6 +194,14 @@ export class ApiView extends LitElement {
                 .sending}>Send signed</button></p>
             </form>
           `
+          : this.selected && this.operations.length
+          ? html`
+            <p class="bad" id="unknown-operation"
+              role="alert">No operation “${this
+                .selected}”: an address names an operation as the list does (#api/${this
+                .operations[0]
+                .id}); pick one of the list.</p>
+          `
           : html`<p class="muted">Pick an operation.</p>`}
       </section>
       <section class="panel" aria-label="Answer">

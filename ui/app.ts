@@ -140,8 +140,9 @@ export class App extends LitElement {
     this.#client.onProblem = (message) => (this.problem = message);
     this.#outbound.onPick = (task, call) =>
       this.#go("outbound", [task, call].filter(Boolean).join("/"));
-    this.#client.on<{ change: string }>("state", (event) => {
-      if (event.change === "clock") this.#client.attempt(() => this.#readClock());
+    this.#client.on<{ change: string; detail?: Partial<ClockStatus> }>("state", (event) => {
+      // The event carries the clock's reading: no request per moved timer.
+      if (event.change === "clock") this.#clockMoved(event.detail);
       if (event.change === "reset" || event.change === "snapshot-imported") this.#load();
     });
   }
@@ -171,9 +172,21 @@ export class App extends LitElement {
    */
   #readHash = () => {
     const [view, part, call, id] = location.hash.slice(1).split("/");
+    const shown = view || "overview"; // no address: the first view
+    const switching = VIEWS.some(([v]) => v === shown) && shown !== this.view;
+    // A problem belongs to the view it arose in; what this address finds wrong comes after.
+    if (switching) this.problem = "";
     if (view === "api" && part) this.#api.select(part);
     if (view === "outbound") this.#outbound.show(Number(part) || 0, Number(call) || 0);
-    if (view === "inspector") this.#inspector.select(part ? Number(part) : null);
+    if (view === "inspector") {
+      const number = part && /^\d+$/.test(part) ? Number(part) : null;
+      this.#inspector.select(number);
+      if (part && number === null) {
+        this.problem = `No exchange “${
+          decodeURIComponent(part)
+        }”: an exchange's address is its number, as in #inspector/42.`;
+      }
+    }
     if (view === "kb" && part && `${part}${call ? `/${call}/${id}` : ""}` !== this.#kb.address) {
       this.#kb.openAddress(Number(part), call, Number(id));
     }
@@ -184,9 +197,12 @@ export class App extends LitElement {
       this.#scenarios.showRun(Number(part));
     }
     if (view === "keys" || view === "faults" || view === "clock") this.#openPane(view);
-    else this.#viewHash = location.hash;
-    const shown = view || "overview"; // no address: the first view
-    if (VIEWS.some(([v]) => v === shown) && shown !== this.view) {
+    else {
+      this.#viewHash = location.hash;
+      // Going somewhere closes the state panes, as an outside click does.
+      this.renderRoot?.querySelector<StateControls>("ccemu-state-controls")?.closePanes();
+    }
+    if (switching) {
       this.view = shown as View;
       this.#viewLoaded = this.#loadView();
     }
@@ -252,6 +268,15 @@ export class App extends LitElement {
     }
   };
 
+  /** A clock event's reading, over the last one (the zone stays: the event does not carry it). */
+  #clockMoved(detail: Partial<ClockStatus> | undefined) {
+    if (!this.clock || detail?.now === undefined) {
+      this.#client.attempt(() => this.#readClock());
+      return;
+    }
+    this.clock = { ...this.clock, ...detail, readAt: performance.now() };
+  }
+
   async #readClock() {
     const status = await this.#client.request<ClockStatus>(
       "GET",
@@ -315,13 +340,14 @@ export class App extends LitElement {
   #scenariosView() {
     const s = this.#scenarios, chat = this.#chat;
     return html`
-      <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .robots=${chat.robots}
+      <ccemu-scenarios .scenarios=${s.scenarios} .loaded=${s.loaded} .forgotten=${s.forgotten}
+        .robots=${chat.robots}
         .robotId=${s.robotId} .sessions=${chat.sessions} .sessionId=${s.sessionId}
         .runs=${s.runs} .shown=${s.shown} .running=${s.running}
         @run-scenario=${(e: CustomEvent<string>) => this.#act(() => s.run(e.detail))}
         @run-all=${() => this.#act(() => s.runAll())}
         @show-run=${(e: CustomEvent<number>) => s.showRun(e.detail)}
-        @load-scenario=${(e: CustomEvent) => s.addLoaded(e.detail)}
+        @load-scenario=${(e: CustomEvent) => this.#act(() => s.addLoaded(e.detail))}
         @pick-robot=${(e: CustomEvent<string>) => s.pickRobot(e.detail)}
         @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
         @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}
@@ -334,6 +360,7 @@ export class App extends LitElement {
     return html`
       <ccemu-outbound .tasks=${o.tasks} .calls=${o.calls} .call=${o.call} .account=${o.account}
         .resources=${o.resources} .importAnswer=${o.importAnswer} .creating=${o.creating}
+        .idleNote=${o.idleNote}
         .callJobId=${o.callJobId} .callInstanceId=${o.callInstanceId}
         .callbackUrls=${o.callbackUrls} .deliveries=${o.deliveries} .callbackCheck=${o
           .callbackCheck}
@@ -360,7 +387,7 @@ export class App extends LitElement {
     return html`
       <ccemu-kb .repositories=${kb.repositories} .repositoryId=${kb.repositoryId} .tree=${kb.tree}
         .items=${kb.items} .directory=${kb.directory} .hits=${kb.hits} .answer=${kb.answer}
-        .detail=${kb.detail} .links=${kb.links} .timeZone=${this.#timeZone}
+        .detail=${kb.detail} .links=${kb.links} .timeZone=${this.#timeZone} .askNote=${kb.askNote}
         @pick-repository=${(e: CustomEvent<number>) => kb.pickRepository(e.detail)}
         @pick-directory=${(e: CustomEvent) => kb.pickDirectory(e.detail)}
         @search=${(e: CustomEvent) => this.#act(() => kb.search(e.detail))}
@@ -376,6 +403,8 @@ export class App extends LitElement {
         @close-detail=${() => kb.show(null)}
         @save-faq=${(e: CustomEvent) => this.#act(() => kb.saveFaq(e.detail))}
         @delete-faq=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFaq(e.detail))}
+        @upload-file=${(e: CustomEvent) => this.#act(() => kb.uploadFile(e.detail))}
+        @delete-file=${(e: CustomEvent<number>) => this.#act(() => kb.deleteFile(e.detail))}
         @faq-link=${(e: CustomEvent) => this.#act(() => kb.mediaLink(e.detail))}
         @file-link=${(e: CustomEvent<number>) =>
           this.#act(() => kb.mediaLink(e.detail))}></ccemu-kb>
@@ -498,6 +527,7 @@ export class App extends LitElement {
     const st = this.#state;
     return html`
       <ccemu-state-controls .keys=${st.keys} .clock=${this.clock} .notice=${st.notice}
+        .problem=${this.problem}
         .faults=${st.faults} .operations=${st.operations} .draft=${st.draft}
         @clear-draft=${() => st.clearDraft()}
         @add-fault=${(e: CustomEvent) => this.#act(() => st.addFault(e.detail))}

@@ -101,7 +101,10 @@ export const conversationStyles = css`
     flex-direction: column;
     gap: 8px;
   }
+  /* A reply of one unbroken word (a long URL, a token) wraps inside its bubble. */
   .bubble {
+    overflow-wrap: anywhere;
+    min-width: 0;
     max-width: 72%;
     padding: 8px 10px;
     border-radius: 10px;

@@ -41,6 +41,9 @@ export const inspectorStyles = css`
   col.c-time {
     width: 76px;
   }
+  table.with-day col.c-time {
+    width: 112px;
+  }
   col.c-area {
     width: 84px;
   }
@@ -66,9 +69,19 @@ export const inspectorStyles = css`
   td.line .sub {
     font-size: 11px;
   }
+  /* A code wraps between its words (<wbr>), and mid-word only when one word is wider than the
+    column. */
   td.status {
     white-space: normal;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+  }
+  td.status .code {
+    display: inline-block;
+  }
+  /* A request's line wraps at its path's slashes rather than cutting the operation's name. */
+  td.line span.main.request {
+    white-space: normal;
+    overflow-wrap: break-word;
   }
   /* The findings: a narrow severity column, the path and its message side by side; a deep path
     wraps at its steps (and anywhere in a step longer than the column), never into the message. */

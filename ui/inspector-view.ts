@@ -16,7 +16,7 @@ import type { FixtureState } from "./entry-actions.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 import { emit } from "./events.ts";
-import { timeOf } from "./local-time.ts";
+import { localTime, timeOf } from "./local-time.ts";
 
 const PAGE = 100;
 
@@ -108,6 +108,14 @@ export function findingsTable(push: NonNullable<JournalEntry["push"]>) {
  */
 export const breakablePath = (path: string) =>
   path.split(/(?=[.[])/).map((step, i) => i ? html`<wbr>${step}` : step);
+
+/** An error code that wraps only between its words: "Unauthorized<wbr>Operation". */
+const codeWords = (code: string) =>
+  code.split(/(?=[A-Z][a-z])/).map((word, i) => i ? html`<wbr>${word}` : word);
+
+/** A request's line that wraps at its path's slashes, so the operation's name is never cut. */
+const requestLine = (line: string) =>
+  line.split(/(?<=\/)/).map((part, i) => i ? html`<wbr>${part}` : part);
 
 const errorsOf = (e: JournalEntry) =>
   e.push?.findings.filter((f) => f.severity === "error").length ?? 0;
@@ -360,7 +368,11 @@ export class InspectorView extends LitElement {
     const bad = e.response.status >= 400 || e.response.status === 0 || !!e.errorCode;
     return html`<td class="status">
       <span class=${bad ? "bad" : ""}>${e.response.status || "–"}</span>
-      ${e.errorCode ? html`<span class="bad">${e.errorCode}</span>` : nothing}
+      ${
+      e.errorCode && !activityLine(e).includes(e.errorCode)
+        ? html`<span class="bad code">${codeWords(e.errorCode)}</span>`
+        : nothing
+    }
       ${
       e.upstream
         ? html`
@@ -472,16 +484,19 @@ export class InspectorView extends LitElement {
 
   /** The page of entries shown, arrow keys moving the selection through the whole list. */
   #rows(list: JournalEntry[], shown: JournalEntry[]) {
+    // Rows of more than one local day show the day (MM-DD) before the time of day.
+    const withDay =
+      new Set(shown.map((e) => localTime(e.time, this.timeZone).slice(0, 10))).size > 1;
     return html`
       <div class="rows" tabindex="0" aria-label="Exchanges (arrow keys move)" @keydown=${(
         e: KeyboardEvent,
       ) => this.#keys(e, list)}>
-        <table>
+        <table class=${withDay ? "with-day" : ""}>
           <colgroup><col class="c-id"><col class="c-time"><col class="c-area"><col><col
             class="c-status"><col class="c-ms"></colgroup>
           <tr><th>#</th><th>time</th><th>area</th><th>exchange</th><th>status</th><th
             title="milliseconds from the request to the end of the answer">ms</th></tr>
-          ${shown.length ? shown.map((e) => this.#row(e)) : html`
+          ${shown.length ? shown.map((e) => this.#row(e, withDay)) : html`
             <tr>
               <td colspan="6" class="empty muted" id="no-match">${this.entries.length
                 ? "No exchange matches these filters."
@@ -494,18 +509,21 @@ export class InspectorView extends LitElement {
   }
 
   /** One entry's row: id, time of day, area, activity line, status and duration. */
-  #row(e: JournalEntry) {
+  #row(e: JournalEntry, withDay = false) {
     const line = activityLine(e);
+    // The error code is in the status column: once a row.
     const sub = e.push
       ? `${e.push.responseMode} · ${e.push.sessionId} · ${e.method} ${e.path}`
-      : e.errorCode ?? "";
+      : "";
     return html`
       <tr class="entry" data-id=${e.id} aria-selected=${this.selected?.id === e.id}
         @click=${() => emit(this, "select", e.id)}>
             <td>${e.id}</td>
-            <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</td>
+            <td class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(withDay ? 5 : 11))}</td>
             <td class="area" title=${e.area}>${e.area}</td>
-            <td class="line" title=${`${line}\n${sub}`}><span class="main">${line}</span>${sub
+            <td class="line" title=${`${line}\n${sub}`}>${e.push || e.delivery
+              ? html`<span class="main">${line}</span>`
+              : html`<span class="main request">${requestLine(line)}</span>`}${sub
               ? html`<span class="sub muted">${sub}</span>`
               : nothing}</td>
             ${this.#status(e)}

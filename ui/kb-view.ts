@@ -82,8 +82,16 @@ export class KbView extends LitElement {
         border-radius: 6px;
         padding: 6px 8px;
       }
+      /* An answer is a paragraph: a heading it quotes stays the size of the text around it. */
+      .answer :is(h1, h2, h3, h4, h5, h6) {
+        font-size: inherit;
+        margin: 0 0 4px;
+      }
       form.row input {
         flex: 1;
+      }
+      .dir-id {
+        font-size: 11px;
       }
     `,
   ];
@@ -108,6 +116,8 @@ export class KbView extends LitElement {
   accessor links: Record<string, string> = {};
   @property()
   accessor timeZone = "Asia/Shanghai";
+  @property()
+  accessor askNote = "";
 
   escape(): boolean {
     if (!this.detail) return false;
@@ -120,7 +130,8 @@ export class KbView extends LitElement {
       dirs.map((d) => {
         const on = this.directory?.type === type && this.directory.id === d.id;
         return html`<li><button class="dir" aria-pressed=${on} @click=${() =>
-          emit(this, "pick-directory", on ? null : { type, id: d.id })}>${d.name}</button>${
+          emit(this, "pick-directory", on ? null : { type, id: d.id })}>${d.name}</button><span
+          class="muted dir-id" title="directoryId">${d.id}</span>${
           d
               .subDirectories
             ? this.#tree(type, d.subDirectories)
@@ -158,19 +169,91 @@ export class KbView extends LitElement {
         </div>`
       )}</div>
       <h4>Documents (${files.length})</h4>
+      ${this.#upload()}
       <div id="files">${files.map((f) =>
         html`
-          <div class="item file" data-id=${f.id} tabindex="0" @click=${() =>
+          <div class="item file row" data-id=${f.id} tabindex="0" @click=${() =>
             emit(this, "open-file", f)}
-            @keydown=${(e: KeyboardEvent) => e.key === "Enter" && emit(this, "open-file", f)}>${f
-              .name}
-                    <span class="muted">${f.size} B · ${f.effectiveStatus}</span></div>
+            @keydown=${(e: KeyboardEvent) =>
+              e.target === e.currentTarget && e.key === "Enter" && emit(this, "open-file", f)}>
+            <span>${f.name} <span class="muted">${f.id} · ${f.size} B · ${f
+              .effectiveStatus}</span></span>
+            <button class="delete-file" style="margin-left:auto" aria-label=${`Delete ${f.name}`}
+              title="delete_files: to the recycle bin" @click=${(e: Event) => {
+                e.stopPropagation();
+                emit(this, "delete-file", f.id);
+              }}>Delete</button></div>
         `
       )}</div>
     `;
   }
 
+  /** The repository's document directories, flat, each with its path (an upload's target). */
+  #fileDirectories(): { id: number; path: string }[] {
+    const flat: { id: number; path: string }[] = [];
+    const walk = (dirs: DirectoryNode[], above: string) => {
+      for (const d of dirs) {
+        const path = above ? `${above} / ${d.name}` : d.name;
+        flat.push({ id: d.id, path });
+        walk(d.subDirectories ?? [], path);
+      }
+    };
+    walk(this.tree.FILE, "");
+    return flat;
+  }
+
+  /**
+   * Upload beside the documents: a file and the directory it goes to (the one picked, else the
+   * first), sent as a client sends it (get_file_upload_url, PUT, create_file).
+   */
+  #upload() {
+    const dirs = this.#fileDirectories();
+    if (!dirs.length) return nothing;
+    const picked = this.directory?.type === "FILE" ? this.directory.id : dirs[0].id;
+    return html`
+      <form class="row" id="upload-form" @submit=${(e: Event) => {
+        e.preventDefault();
+        const form = e.target as HTMLFormElement;
+        const file = (form.elements.namedItem("document") as HTMLInputElement).files?.[0];
+        const directoryId = Number(
+          (form.elements.namedItem("directoryId") as HTMLSelectElement).value,
+        );
+        if (file) emit(this, "upload-file", { file, directoryId });
+      }}>
+        <input type="file" name="document" required aria-label="Document to upload">
+        <select name="directoryId" aria-label="Upload into directory">${dirs.map((d) =>
+          html`<option value=${d.id} ?selected=${d.id === picked}>${d.id} ${d.path}</option>`
+        )}</select>
+        <button id="upload">Upload</button>
+      </form>
+    `;
+  }
+
+  /**
+   * Q&A asks the tenant's whole knowledge base (chat_conversation_on_open names no repository):
+   * a best match outside the repository shown is named, not shown as if this one answered.
+   */
+  #elsewhere(a: QaAnswer) {
+    const faq = a.faqs[0], file = a.files[0];
+    if (faq && !this.items.faqs.some((f) => f.id === faq.id)) return `FAQ ${faq.id} ${faq.name}`;
+    if (!faq && file && !this.items.files.some((f) => f.id === file.id)) {
+      return `document ${file.id} ${file.name}`;
+    }
+    return "";
+  }
+
   #answer(a: QaAnswer) {
+    const elsewhere = this.#elsewhere(a);
+    if (elsewhere) {
+      return html`
+        <div class="answer" id="qa-answer">
+          <p id="qa-elsewhere">No answer in this
+                repository: the best match for “${a
+                  .question}” is ${elsewhere}, in another repository (Q&A
+                asks the tenant's whole knowledge base). Pick that repository to see it.</p>
+        </div>
+      `;
+    }
     const source = a.faqs[0]
       ? html`FAQ <button class="dir" @click=${() => emit(this, "open-faq-id", a.faqs[0].id)}>${
         a
@@ -213,6 +296,9 @@ export class KbView extends LitElement {
           <input name="question" aria-label="Ask the knowledge base" placeholder="Ask: 怎么退款？">
           <button class="primary" id="ask">Ask</button>
         </form>
+        ${this.askNote
+          ? html`<p class="muted" id="ask-note" role="status">${this.askNote}</p>`
+          : nothing}
         ${this.answer ? this.#answer(this.answer) : nothing}
         <form class="row" @submit=${(e: Event) =>
           emit(this, "search", {

@@ -29,6 +29,15 @@ export class MessageView extends LitElement {
   static override styles = [
     shared,
     css`
+      /* Inside its bubble: an unbroken word or a code block wraps instead of running out of it. */
+      :host {
+        display: block;
+        max-width: 100%;
+        overflow-wrap: anywhere;
+      }
+      pre {
+        white-space: pre-wrap;
+      }
       .card {
         display: grid;
         grid-template-columns: 72px 1fr;

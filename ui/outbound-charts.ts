@@ -107,7 +107,10 @@ export function timelineChart(
   const first = points[0]?.x ?? now, last = Math.max(points.at(-1)?.x ?? now, first + 60_000);
   // Seconds on the axis while the calls span less than half an hour.
   const end = last - first < 1_800_000 ? 19 : 16;
-  const time = (instant: number) => localTime(instant, task.timeZone).slice(11, end);
+  // The day too (MM-DD) when the calls span more than one local day.
+  const day = (instant: number) => localTime(instant, task.timeZone).slice(0, 10);
+  const start = day(first) === day(last) ? 11 : 5;
+  const time = (instant: number) => localTime(instant, task.timeZone).slice(start, end);
   return {
     type: "line",
     data: {

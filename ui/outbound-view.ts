@@ -6,7 +6,7 @@
  * and recording. The tenant's local time beside the clock controls.
  */
 import { css, html, LitElement, nothing } from "lit";
-import { customElement, property } from "lit/decorators.js";
+import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { timeOf } from "./local-time.ts";
 import { emit } from "./events.ts";
@@ -189,6 +189,9 @@ export class OutboundView extends LitElement {
   accessor callInstanceId = 0;
   @property({ type: Boolean })
   accessor creating = false;
+  /** Why the last "Until idle" stopped where it did. */
+  @property()
+  accessor idleNote = "";
   /** The virtual clock's instant (epoch ms) and the tenant's zone. */
   @property({ type: Number })
   accessor now = 0;
@@ -208,9 +211,26 @@ export class OutboundView extends LitElement {
     return timeOf(instant, zone);
   }
 
+  /** Why the account form was not sent (an empty field), shown beside it. */
+  @state()
+  accessor accountProblem = "";
+
+  /**
+   * An empty field is refused, not read as 0 (`Number("")`): 0 seats stops every task, and must be
+   * typed to be meant.
+   */
   #account(event: Event) {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
+    const empty = [["aiSeats", "AI seats"], ["smsBalance", "SMS"]]
+      .filter(([name]) => String(form.get(name) ?? "").trim() === "")
+      .map(([, label]) => label);
+    this.accountProblem = empty.length
+      ? `${empty.join(" and ")} ${
+        empty.length > 1 ? "are" : "is"
+      } empty: type a number (0 stops every task for lack of seats); nothing was changed.`
+      : "";
+    if (empty.length) return;
     emit(this, "account", {
       aiSeats: Number(form.get("aiSeats")),
       smsBalance: Number(form.get("smsBalance")),
@@ -234,6 +254,9 @@ export class OutboundView extends LitElement {
         <button id="advance-hour" @click=${() =>
           emit(this, "advance", { ms: 3_600_000 })}>+1 h</button>
         <button id="advance-idle" @click=${() => emit(this, "advance-idle")}>Until idle</button>
+        ${this.idleNote
+          ? html`<span id="idle-note" role="status" class="waiting">${this.idleNote}</span>`
+          : nothing}
         <button class="primary" id="new-task" @click=${() =>
           emit(this, "new-task", true)}>New task</button>
         ${this.account
@@ -246,6 +269,9 @@ export class OutboundView extends LitElement {
                 this.account.smsBalance,
               )} style="width:80px"></label>
               <button>Apply</button>
+              ${this.accountProblem
+                ? html`<span id="account-problem" class="bad" role="alert">${this.accountProblem}</span>`
+                : nothing}
             </form>
           `
           : nothing}
@@ -260,7 +286,8 @@ export class OutboundView extends LitElement {
         ${this.creating
           ? html`
             <h3>New task</h3>
-            <ccemu-task-form .resources=${this.resources}></ccemu-task-form>
+            <ccemu-task-form .resources=${this.resources} .aiSeats=${this.account?.aiSeats ??
+              null}></ccemu-task-form>
           `
           : nothing}
         <h3>Tasks</h3>

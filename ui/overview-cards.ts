@@ -30,7 +30,7 @@ const counts = (items: [label: string, value: number, hint?: string][]) =>
     )
   }</dl>`;
 
-const list = (items: unknown[], empty: string) =>
+const list = (items: unknown[], empty: unknown) =>
   items.length ? html`<ul>${items}</ul>` : html`<p class="line">${empty}</p>`;
 
 export function clockCard(o: Overview, now: number) {
@@ -188,11 +188,24 @@ export function findingsCard(o: Overview, zone: string) {
       <span class="line">${timeOf(f.time, zone)}</span>
       <p>${f.message}</p><code>${f.path}</code></li>`
   );
+  const { pushesRead, pushes } = o.areas.gateway;
+  // What was looked at: the newest pushes only, when the sessions hold more.
+  const looked = pushesRead < pushes
+    ? `the newest ${pushesRead} of the ${pushes} pushes the sessions hold`
+    : `the ${pushes} push${pushes === 1 ? "" : "es"} the sessions hold`;
+  const none = pushesRead < pushes
+    ? html`None in ${looked}; older pushes were not read: each session's findings are on the
+      <a href="#conversations">Conversations</a> list.`
+    : pushes
+    ? `None: the agents' replies checked clean (${looked}).`
+    : "None: no push yet.";
   return card(
     "overview-findings",
     "Last findings",
     "#inspector",
-    list(items, "None: the agents' replies checked clean."),
+    html`${list(items, none)}${
+      items.length ? html`<p class="line" id="findings-looked">Read: ${looked}.</p>` : nothing
+    }`,
     true,
   );
 }

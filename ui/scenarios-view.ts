@@ -29,7 +29,7 @@ export class ScenariosView extends LitElement {
     css`
       :host {
         display: grid;
-        grid-template-columns: 330px 200px minmax(0, 1fr);
+        grid-template-columns: 310px 250px minmax(0, 1fr);
         gap: 12px;
         height: 100%;
         min-height: 0;
@@ -56,6 +56,25 @@ export class ScenariosView extends LitElement {
       }
       .runs button[aria-current="true"] {
         background: #e3ebff;
+      }
+      /* A run's name on two lines at most (the whole name on hover), its robot under it. */
+      .runs .run-name {
+        display: -webkit-box;
+        -webkit-line-clamp: 2;
+        -webkit-box-orient: vertical;
+        overflow: hidden;
+        min-width: 0;
+      }
+      .runs .against,
+      #against {
+        font-size: 12px;
+        color: #8a4b00;
+      }
+      #against {
+        background: #fff4e0;
+        border-radius: 6px;
+        padding: 4px 8px;
+        margin: 0 0 6px;
       }
       .step {
         border-left: 4px solid var(--ok);
@@ -105,6 +124,9 @@ export class ScenariosView extends LitElement {
   accessor scenarios: ScenarioSummary[] = [];
   @property({ attribute: false })
   accessor loaded: ListedScenario[] = [];
+  /** Files loaded before a reload that this tab could not keep. */
+  @property({ attribute: false })
+  accessor forgotten: string[] = [];
   @property({ attribute: false })
   accessor robots: Robot[] = [];
   @property()
@@ -225,6 +247,22 @@ export class ScenariosView extends LitElement {
     </div>`;
   }
 
+  /** The robot a scenario names as its own (null: an agent by URL, or a scenario not listed). */
+  #own(name: string): string | null {
+    const listed = [...this.scenarios, ...this.loaded].find((s) => s.name === name);
+    return listed?.robotId ?? null;
+  }
+
+  /** Whether a run went to another robot than its scenario's own (a "Run against" choice). */
+  #other(run: { name: string; robotId: string }): boolean {
+    const own = this.#own(run.name);
+    return own !== null && own !== run.robotId;
+  }
+
+  #robotName(robotId: string): string {
+    return this.robots.find((r) => r.robotId === robotId)?.name ?? robotId;
+  }
+
   override render() {
     const shown = this.shown;
     return html`
@@ -249,6 +287,15 @@ export class ScenariosView extends LitElement {
         </div>
         ${this.scenarios.map((s) => this.#scenario(s, false))}
         ${this.loaded.map((s) => this.#scenario(s, true))}
+        ${this.loaded.length
+          ? html`<p class="muted" id="loaded-note">Files loaded here live in this browser tab:
+            a reload keeps them, ccemu does not.</p>`
+          : nothing}
+        ${this.forgotten.length
+          ? html`<p class="bad" id="forgotten-note" role="status">Loaded before the reload and
+            too large to keep in this tab: ${this.forgotten.join(", ")}. Load
+            ${this.forgotten.length > 1 ? "them" : "it"} again.</p>`
+          : nothing}
         ${this.#fromSession()}
       </section>
       <section class="runs panel" aria-label="Run history">
@@ -259,7 +306,9 @@ export class ScenariosView extends LitElement {
             <button class="run-item" data-run=${r.run} aria-current=${shown?.run === r.run}
               @click=${() => emit(this, "show-run", r.run)}
               aria-label=${`Run ${r.run}: ${r.name}, ${r.passed ? "passed" : "failed"}`}>
-              <span>#${r.run} ${r.name}</span>
+              <span class="run-name" title=${r.name}>#${r.run} ${r.name}${this.#other(r)
+                ? html`<br><span class="against">against ${this.#robotName(r.robotId)}</span>`
+                : nothing}</span>
               <span class="badge ${r.passed ? "ok" : "bad"}">${r.passed
                 ? "PASS"
                 : `FAIL ${r.failed}`}</span>
@@ -274,11 +323,22 @@ export class ScenariosView extends LitElement {
             <h3 id="verdict"
               class=${shown.report.passed ? "ok" : "bad"}>${shown.report.passed
                 ? "PASSED"
-                : "FAILED"}: ${shown.report.name} <span class="muted">run #${shown
+                : "FAILED"}${this.#other(shown.report)
+                ? ` against ${this.#robotName(shown.report.robotId)}`
+                : ""}: ${shown.report.name} <span class="muted">run #${shown
                 .run} · robot ${shown
                 .report.robotId} · session ${shown.report.sessionId} · ${Math.round(
                   shown.report.elapsedMs,
                 )} ms</span></h3>
+            ${this.#other(shown.report)
+              ? html`
+                <p
+                  id="against">Run against ${this.#robotName(shown.report.robotId)} (${shown
+                    .report.robotId}), not this scenario's own robot ${this.#robotName(
+                      this.#own(shown.report.name)!,
+                    )}: the verdict is about that agent, not the shipped scenario.</p>
+              `
+              : nothing}
             ${shown.report.open ? this.#step(shown.report.open) : nothing}
             ${shown.report.steps.map((s) => this.#step(s))}
           `

@@ -66,6 +66,12 @@ export class StateControls extends LitElement {
       .spacer {
         flex: 1;
       }
+      .pane-problem {
+        margin: 0;
+        padding: 6px 8px;
+        border-radius: 6px;
+        background: #fdecea;
+      }
     `,
   ];
 
@@ -75,6 +81,9 @@ export class StateControls extends LitElement {
   accessor clock: { mode: string; iso: string } | null = null;
   @property()
   accessor notice = "";
+  /** The app's problem bar, repeated inside an open pane, which would cover the bar. */
+  @property()
+  accessor problem = "";
   @property({ attribute: false })
   accessor faults: FaultRule[] = [];
   /** A rule drafted like a journal entry's request, prefilling the fault form. */
@@ -85,6 +94,48 @@ export class StateControls extends LitElement {
   /** The action waiting for a "yes" in place: a reset or clearing the journal. */
   @state()
   accessor confirming: "" | "reset" | "clear-journal" = "";
+
+  override connectedCallback() {
+    super.connectedCallback();
+    // Capture, and nothing stopped: the click that closes a pane still reaches what it was on.
+    document.addEventListener("pointerdown", this.#outside, true);
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    document.removeEventListener("pointerdown", this.#outside, true);
+  }
+
+  /** A press outside an open pane closes it, as a menu closes. */
+  #outside = (event: Event) => {
+    const path = event.composedPath();
+    for (const pane of this.renderRoot.querySelectorAll("details[open]")) {
+      if (!path.includes(pane)) (pane as HTMLDetailsElement).open = false;
+    }
+  };
+
+  /** One pane at a time: opening one closes the others. */
+  #toggled = (event: Event) => {
+    const opened = event.target as HTMLDetailsElement;
+    if (!opened.open) return;
+    for (const pane of this.renderRoot.querySelectorAll("details[open]")) {
+      if (pane !== opened) (pane as HTMLDetailsElement).open = false;
+    }
+  };
+
+  /** Closes every pane (the app asks when the view changes). */
+  closePanes(): void {
+    for (const pane of this.renderRoot.querySelectorAll("details[open]")) {
+      (pane as HTMLDetailsElement).open = false;
+    }
+  }
+
+  /** The last problem, at the top of the open pane: the pane covers the app's problem bar. */
+  #paneProblem() {
+    return this.problem
+      ? html`<p class="bad pane-problem" role="alert">${this.problem}</p>`
+      : nothing;
+  }
 
   /** Esc backs out of a pending confirmation or closes an open pane; answers whether it did. */
   escape(): boolean {
@@ -120,9 +171,9 @@ export class StateControls extends LitElement {
 
   #keys() {
     return html`
-      <details id="keys">
+      <details id="keys" @toggle=${this.#toggled}>
         <summary>Access keys (${this.keys.length})</summary>
-        <div class="pop panel">
+        <div class="pop panel">${this.#paneProblem()}
           <table>
             <tr><th>key</th><th>enterprise</th><th>permissions</th><th></th></tr>
             ${this.keys.map((k) =>
@@ -179,11 +230,11 @@ export class StateControls extends LitElement {
   #faults() {
     const fired = this.faults.reduce((n, r) => n + r.fired, 0);
     return html`
-      <details id="faults">
+      <details id="faults" @toggle=${this.#toggled}>
         <summary class=${this.faults.length ? "armed" : ""}>Faults (${this.faults.length}${fired
           ? `, fired ${fired}`
           : ""})</summary>
-        <div class="pop panel wide">
+        <div class="pop panel wide">${this.#paneProblem()}
           <ccemu-fault-rules .rules=${this.faults} .operations=${this.operations} .draft=${this
             .draft}
             .keys=${this.keys.map((k) => k.accessKeyId)}></ccemu-fault-rules>
@@ -194,9 +245,9 @@ export class StateControls extends LitElement {
 
   #clock() {
     return html`
-      <details id="clock-controls">
+      <details id="clock-controls" @toggle=${this.#toggled}>
         <summary>Clock: ${this.clock?.mode ?? "…"}</summary>
-        <div class="pop panel">
+        <div class="pop panel">${this.#paneProblem()}
           <div class="row">
             Mode
             ${["manual", "real"].map((mode) =>
@@ -233,7 +284,10 @@ export class StateControls extends LitElement {
       ${this.#confirmed(
         "reset",
         "Reset",
-        "Reset to the fixtures? Sessions, tasks and the journal go.",
+        // What emulator.reset() does: the state back to the fixtures; the journal and the time stay.
+        "Reset to the fixtures? Sessions, tasks, added agents, knowledge-base changes, keys and " +
+          "fault rules go back to the fixtures; pending timers are dropped. The journal and the " +
+          "clock's time are kept (Clear journal empties the journal).",
         "Yes, reset",
       )}
       ${this.#confirmed(

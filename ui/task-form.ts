@@ -3,8 +3,8 @@
  * window, concurrency, redial rule — emitted as the operation's parameters (JSON-array texts where
  * the vendor's SDK sends text), so the journal shows what a client would send.
  */
-import { css, html, LitElement } from "lit";
-import { customElement, property } from "lit/decorators.js";
+import { css, html, LitElement, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import type { ConsoleResources } from "./control-client.ts";
@@ -56,6 +56,11 @@ export class TaskForm extends LitElement {
 
   @property({ attribute: false })
   accessor resources: ConsoleResources = { scripts: [], lines: [] };
+  /** The tenant's AI seats: a task needing more waits queued for ever. */
+  @property({ attribute: false })
+  accessor aiSeats: number | null = null;
+  @state()
+  accessor concurrency = 2;
 
   #submit(event: Event) {
     event.preventDefault();
@@ -117,8 +122,20 @@ export class TaskForm extends LitElement {
           )}</span>
         </div>
         <label for="concurrency">Concurrency</label>
-        <input id="concurrency" name="concurrency" type="number" min="1" max="10000" value="2"
-          required style="width:90px">
+        <span class="row">
+          <input id="concurrency" name="concurrency" type="number" min="1" max="10000" value="2"
+            required style="width:90px" aria-describedby="concurrency-warning"
+            @input=${(
+              e: Event,
+            ) => (this.concurrency = Number((e.target as HTMLInputElement).value))}>
+          ${this.aiSeats !== null && this.concurrency > this.aiSeats
+            ? html`
+              <span id="concurrency-warning" class="bad"
+                role="status">more than the tenant's ${this
+                  .aiSeats} AI seats: the task would wait queued until seats are added</span>
+            `
+            : nothing}
+        </span>
         <span>Redial</span>
         <div class="row">
           <span class="group">

@@ -17,21 +17,28 @@ export function gatewayOverview(store: GatewayStore) {
     sessions: sessions.length,
     /** Sessions an agent handed to a human (a transfer instruction). */
     transferred: sessions.filter((s) => s.transferred !== null).length,
-    findings: latestFindings(store),
+    ...latestFindings(store),
   };
 }
 
 /** `GET /_emulator/overview`'s `areas.gateway`. */
 export type GatewayOverview = ReturnType<typeof gatewayOverview>;
 
-/** The newest findings of the pushes the sessions still hold (a deleted session's go with it). */
+/**
+ * The newest findings of the pushes the sessions still hold (a deleted session's go with it), and
+ * what was looked at: `pushesRead` of the `pushes` the sessions hold (newest first), so that "none"
+ * says "none in the newest 100" when older pushes were not read.
+ */
 function latestFindings(store: GatewayStore) {
   const ids = new Set<number>();
   for (const session of store.state.sessions) {
     for (const item of session.history) if (item.journalId !== null) ids.add(item.journalId);
   }
   const found = [];
-  for (const id of [...ids].sort((a, b) => b - a).slice(0, PUSHES_READ)) {
+  const newest = [...ids].sort((a, b) => b - a).slice(0, PUSHES_READ);
+  let pushesRead = 0;
+  for (const id of newest) {
+    pushesRead++;
     const entry = store.emulator.journal.get(id) as PushEntry | undefined;
     for (const finding of entry?.push?.findings ?? []) {
       found.push({
@@ -40,8 +47,8 @@ function latestFindings(store: GatewayStore) {
         sessionId: entry!.push.sessionId,
         ...finding,
       });
-      if (found.length === LATEST) return found;
     }
+    if (found.length >= LATEST) break;
   }
-  return found;
+  return { findings: found.slice(0, LATEST), pushesRead, pushes: ids.size };
 }

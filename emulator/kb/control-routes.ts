@@ -8,6 +8,7 @@ import { repositoryItems, repositoryRows } from "./console-views.ts";
 import { ControlSearchRequest } from "./schemas.ts";
 import { hitOf, search } from "./search.ts";
 import { directoryTree } from "./directories.ts";
+import { faqView, findFaq } from "./faqs.ts";
 import type { KbStore } from "./store.ts";
 
 export function kbControlRoutes(store: KbStore) {
@@ -31,6 +32,12 @@ export function kbControlRoutes(store: KbStore) {
         return c.json(repositoryItems(store, consoleViewer(store), id));
       },
     )
+    // The UI's own lookup of an entry by id (an address such as #kb/101/faq/2001): read here,
+    // not through describe_faq, so a mistyped address is no client's error in the journal.
+    .get("/faqs/:id", { summary: "One FAQ entry, by id, as the console shows it." }, (c) => {
+      const id = repositoryIdOf(c.req.param("id"));
+      return c.json(faqView(findFaq(store, consoleViewer(store), id)));
+    })
     .post("/search", {
       summary: "Search the knowledge base.",
       body: ControlSearchRequest,

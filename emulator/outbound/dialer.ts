@@ -23,6 +23,7 @@ import {
 } from "./schemas.ts";
 import {
   type Conditions,
+  statusName,
   SYSTEM_MANAGED,
   systemState,
   TASK_STATUS,
@@ -187,6 +188,32 @@ export class Dialer {
       ) return true;
     }
     return false;
+  }
+
+  /**
+   * Started tasks with calls left that time alone cannot move, each with why it waits; empty
+   * while any task would move as the clock moves (a call under way, a redial, a window to open,
+   * seats other calls will free). A task queued for more seats than the tenant has, or paused by
+   * its lines, the AI's expiry or the SMS balance, waits for a user, not for the clock.
+   */
+  stuck(): { callJobId: number; jobName: string; waiting: string }[] {
+    const stuck: { callJobId: number; jobName: string; waiting: string }[] = [];
+    for (const dialing of this.#runtimes.values()) {
+      const { task } = dialing;
+      if (!SYSTEM_MANAGED.includes(task.callJobStatus as TaskStatus)) continue;
+      if (dialing.active > 0 || dialing.redials.size > 0) return [];
+      if (dialing.cursor === dialing.records.length) continue; // nothing left to dial
+      const seats = this.store.account(task.enterpriseId).aiSeats;
+      const blocked = UNTIMED_WAITS.includes(task.callJobStatus as TaskStatus) ||
+        (task.callJobStatus === TASK_STATUS.QUEUED && task.concurrencyQuota > seats);
+      if (!blocked) return [];
+      stuck.push({
+        callJobId: task.callJobId,
+        jobName: task.jobName,
+        waiting: this.waiting(task) ?? statusName(task.callJobStatus),
+      });
+    }
+    return stuck;
   }
 
   /** Why the task is not dialing now, in words; null while it dials or once it is over. */
@@ -477,17 +504,32 @@ export class Dialer {
   }
 }
 
+/** States a started task leaves only when a user changes something (lines, account, balance). */
+const UNTIMED_WAITS: readonly TaskStatus[] = [
+  TASK_STATUS.SYSTEM_PAUSED,
+  TASK_STATUS.AI_EXPIRED,
+  TASK_STATUS.LINE_IN_ARREARS,
+  TASK_STATUS.SMS_IN_ARREARS,
+];
+
 /** The longest "advance until idle" goes, in virtual time. */
 const IDLE_LIMIT_MS = 30 * 86_400_000;
 
-/** Moves the clock from timer to timer while any task still has calls to make (30 days at most). */
+/**
+ * Moves the clock from timer to timer while any task still has calls to make (30 days at most),
+ * and stops as soon as what is left cannot dial whatever the time (`stuck`: each such task and
+ * why), instead of running the clock on for nothing.
+ */
 export function advanceUntilIdle(dialer: Dialer, clock: Clock) {
   const start = clock.now();
   let fired = 0;
-  while (dialer.busy() && clock.now() - start < IDLE_LIMIT_MS) {
+  let stuck = dialer.stuck();
+  while (dialer.busy() && !stuck.length && clock.now() - start < IDLE_LIMIT_MS) {
     const next = clock.status().nextTimerAt;
     if (next === null) break;
     fired += clock.advanceTo(Math.min(next, start + IDLE_LIMIT_MS));
+    stuck = dialer.stuck();
   }
-  return { ...clock.status(), fired, idle: !dialer.busy() };
+  const idle = !dialer.busy();
+  return { ...clock.status(), fired, idle, stuck: idle ? [] : stuck };
 }

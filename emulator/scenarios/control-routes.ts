@@ -36,6 +36,16 @@ export function scenarioControlRoutes(library: ScenarioLibrary, gateway: Gateway
       { summary: "One scenario.", answer: ScenarioSchema },
       (c) => c.json(library.find(c.req.param("name"))),
     )
+    // What the UI asks when a file is loaded: refused at once, naming the field, not at its run.
+    .post("/scenarios/check", {
+      summary: "Check a scenario without running it: its name, description and step count.",
+      body: ScenarioSchema,
+      limit: 16 * 1024 * 1024,
+    }, async (c, input) => {
+      const { name, description = "", steps, robot } = await input.body();
+      const robotId = "robotId" in robot ? robot.robotId : null;
+      return c.json({ name, description, steps: steps.length, robotId });
+    })
     .post("/scenarios/replay", {
       summary: "Replay a scenario, shipped or sent.",
       body: ReplayRequest,

@@ -4,12 +4,16 @@
  */
 import type { ScenarioLibrary } from "./store.ts";
 
-/** Each scenario of the library: its name, description, number of steps and file. */
+/**
+ * Each scenario of the library: its name, description, number of steps, its own robot (null when
+ * it names an agent by URL) and file.
+ */
 export function scenarioSummaries(library: ScenarioLibrary) {
   return library.files.map(({ file, scenario }) => ({
     name: scenario.name,
     description: scenario.description ?? "",
     steps: scenario.steps.length,
+    robotId: "robotId" in scenario.robot ? scenario.robot.robotId : null,
     file,
   }));
 }

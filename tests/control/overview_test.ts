@@ -34,7 +34,14 @@ Deno.test("overview: the fixture's counts, the clock, keys without secrets", asy
   assert.doesNotMatch(JSON.stringify(o), /secret/i, "no secret, not even the field's name");
   assert.deepEqual(o.errors, []);
   const { outbound, kb, gateway, faults } = o.areas;
-  assert.deepEqual(gateway, { robots: 2, sessions: 0, transferred: 0, findings: [] });
+  assert.deepEqual(gateway, {
+    robots: 2,
+    sessions: 0,
+    transferred: 0,
+    findings: [],
+    pushesRead: 0,
+    pushes: 0,
+  });
   assert.deepEqual(outbound.tasksByState, []);
   assert.deepEqual(outbound.callsToday, [
     { enterpriseId: E, timeZone: "Asia/Shanghai", date: "2026-01-05", calls: 0 },

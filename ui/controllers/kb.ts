@@ -36,6 +36,10 @@ export class KbController extends ViewController {
     )).repositories;
     const wanted = this.#wanted?.repositoryId;
     if (wanted && this.repositories.some((r) => r.id === wanted)) this.repositoryId = wanted;
+    else if (wanted) {
+      this.#wanted = null;
+      this.client.onProblem(this.#noRepository(wanted));
+    }
     if (!this.repositories.some((r) => r.id === this.repositoryId)) {
       this.repositoryId = this.repositories[0]?.id ?? 0;
     }
@@ -65,11 +69,23 @@ export class KbController extends ViewController {
       ...(kind === "faq" || kind === "file" ? { kind, id } : {}),
     };
     if (!this.repositories.length) return; // load() opens it
+    if (repositoryId && !this.repositories.some((r) => r.id === repositoryId)) {
+      this.#wanted = null;
+      this.client.onProblem(this.#noRepository(repositoryId));
+      this.host.requestUpdate(); // the address goes back to the repository shown
+      return;
+    }
     return this.client.attempt(async () => {
       if (repositoryId && repositoryId !== this.repositoryId) await this.#read(repositoryId);
       await this.#openWanted();
       this.host.requestUpdate();
     });
+  }
+
+  #noRepository(id: number): string {
+    return `No repository ${id}: the knowledge base has ${
+      this.repositories.map((r) => `${r.id} ${r.name}`).join(", ")
+    }.`;
   }
 
   async #openWanted(): Promise<void> {
@@ -100,8 +116,18 @@ export class KbController extends ViewController {
     });
   }
 
+  /** Why the Ask box sent nothing (an empty question). */
+  askNote = "";
+
+  /** Q&A; an empty question sends nothing, clears the last answer and says why. */
   ask(question: string) {
-    if (!question.trim()) return;
+    this.askNote = "";
+    if (!question.trim()) {
+      this.answer = null;
+      this.askNote = "Type a question first: the Ask box was empty, nothing was asked.";
+      this.host.requestUpdate();
+      return;
+    }
     return this.client.attempt(async () => {
       const answer = await this.client.signed<QaReply>(
         "POST /aikb/chat_conversation_on_open",
@@ -122,8 +148,9 @@ export class KbController extends ViewController {
   openById(kind: "faq" | "file", id: number) {
     return this.client.attempt(async () => {
       if (kind === "faq") {
+        // The UI's own lookup: the control API, which the journal does not record.
         const faq = this.items.faqs.find((f) => f.id === id) ??
-          await this.client.signed<FaqRow>("POST /aikb/describe_faq", { id });
+          await this.client.request<FaqRow>("GET", `/_emulator/kb/faqs/${id}`);
         this.show({ kind: "faq", faq });
       } else {
         const file = this.items.files.find((f) => f.id === id);
@@ -155,6 +182,51 @@ export class KbController extends ViewController {
       if (this.answer?.faqs.some((f) => f.id === id)) this.answer = null;
       await this.#read(this.repositoryId);
       this.show(null);
+    });
+  }
+
+  /**
+   * A document uploaded the way a client does it: get_file_upload_url, the bytes PUT to the
+   * pre-signed address, create_file with the key; then the document opens.
+   */
+  uploadFile({ file, directoryId }: { file: File; directoryId: number }) {
+    return this.client.attempt(async () => {
+      const { uploadUrl, fileKey } = await this.client.signed<
+        { uploadUrl: string; fileKey: string }
+      >(
+        "POST /aikb/get_file_upload_url",
+        { fileName: file.name, fileSize: file.size },
+      );
+      // The address names ccemu's own origin as it was started: sent to this page's origin
+      // instead (the signature covers the key, not the host), so a page opened as localhost works.
+      const { pathname, search } = new URL(uploadUrl);
+      const put = await fetch(pathname + search, { method: "PUT", body: file });
+      if (!put.ok) {
+        const answer = await put.json().catch(() => null);
+        throw new Error(`Upload: ${answer?.error?.message ?? put.statusText}`);
+      }
+      const { fileId } = await this.client.signed<{ fileId: number }>("POST /aikb/create_file", {
+        repositoryId: this.repositoryId,
+        directoryId,
+        fileName: file.name,
+        fileKey,
+      });
+      await this.#read(this.repositoryId);
+      const row = this.items.files.find((f) => f.id === fileId);
+      this.show(row ? { kind: "file", file: row } : null);
+    });
+  }
+
+  /** delete_files for one document: it goes to the recycle bin. */
+  deleteFile(id: number) {
+    return this.client.attempt(async () => {
+      await this.client.signed("POST /aikb/delete_files", {
+        repositoryId: this.repositoryId,
+        fileIds: [id],
+      });
+      if (this.answer?.files.some((f) => f.id === id)) this.answer = null;
+      await this.#read(this.repositoryId);
+      if (this.detail?.kind === "file" && this.detail.file.id === id) this.show(null);
     });
   }
 

@@ -18,6 +18,25 @@ import type {
 } from "../control-client.ts";
 import type { Customer } from "../customer-import.ts";
 
+/** What `POST /_emulator/outbound/advance-until-idle` answers. */
+type IdleAnswer = {
+  fired: number;
+  idle: boolean;
+  stuck: { callJobId: number; jobName: string; waiting: string }[];
+};
+
+/** "Until idle" in words: idle, stopped because nothing can dial (which task, why), or the limit. */
+export function idleNote({ fired, idle, stuck }: IdleAnswer): string {
+  const timers = `${fired} timer${fired === 1 ? "" : "s"} fired`;
+  if (idle) return `Until idle: every task is idle (${timers}).`;
+  if (stuck.length) {
+    return `Until idle stopped: nothing can dial, whatever the time (${timers}). ${
+      stuck.map((s) => `Task ${s.callJobId} ${s.jobName}: ${s.waiting}.`).join(" ")
+    }`;
+  }
+  return `Until idle stopped after 30 days of virtual time with calls still to make (${timers}).`;
+}
+
 export class OutboundController extends ViewController {
   tasks: TaskRow[] = [];
   callJobId = 0;
@@ -34,21 +53,57 @@ export class OutboundController extends ViewController {
   callbackCheck: CallbackCheck | null = null;
   /** Whether the view is on screen: changes are fetched only then. */
   active = false;
+  /** What the last "Until idle" did, in words (why it stopped); cleared by the next action. */
+  idleNote = "";
   /** Told when the chosen task or call changes, to put it in the URL. */
   onPick: (callJobId: number, callInstanceId: number) => void = () => {};
+  /** Actions under way: the changes they cause are shown by their own one refresh. */
+  #acting = 0;
+  /** A refresh the live events asked for, waiting for them to settle. */
+  #pending?: ReturnType<typeof setTimeout>;
+  #reading: Promise<void> | null = null;
 
   protected override listen(): (() => void)[] {
     return [
       this.client.on<{ change: string }>("state", (event) => {
         // A moved clock changes why tasks wait and which calls ended, as a status change does.
         if ((event.change === "task-status" || event.change === "clock") && this.active) {
-          this.client.attempt(() => this.load());
+          this.#refreshSoon();
         }
         if (event.change === "callback-delivery" && this.active && this.callJobId) {
-          this.client.attempt(() => this.#loadCallbacks());
+          this.#refreshSoon();
         }
       }),
     ];
+  }
+
+  /**
+   * One refresh for a burst of live events (a clock moved across many timers publishes one
+   * event per timer and status change): none while an action runs, since the action refreshes
+   * once when it is done; otherwise one, a moment after the burst, never two at once.
+   */
+  #refreshSoon() {
+    if (this.#acting) return;
+    clearTimeout(this.#pending);
+    this.#pending = setTimeout(() => {
+      this.#pending = undefined;
+      if (this.#acting || this.#reading) return this.#refreshSoon();
+      this.#reading = this.client.attempt(() => this.load()).finally(() => (this.#reading = null));
+    }, 150);
+  }
+
+  /** An action and then one refresh; live events it causes meanwhile add none. */
+  #act(work: () => Promise<unknown>, refresh = () => this.load()) {
+    this.#acting++;
+    clearTimeout(this.#pending);
+    return this.client.attempt(async () => {
+      try {
+        await work();
+        await refresh();
+      } finally {
+        this.#acting--;
+      }
+    });
   }
 
   async load(): Promise<void> {
@@ -96,27 +151,28 @@ export class OutboundController extends ViewController {
   }
 
   setCallbackUrl({ enterpriseId, body }: { enterpriseId: string; body: unknown }) {
-    return this.client.attempt(async () => {
-      await this.client.request("PUT", `/_emulator/outbound/callback-urls/${enterpriseId}`, body);
-      await this.#loadCallbacks();
-    });
+    return this.#act(
+      () => this.client.request("PUT", `/_emulator/outbound/callback-urls/${enterpriseId}`, body),
+      () => this.#loadCallbacks(),
+    );
   }
 
   removeCallbackUrl(enterpriseId: string) {
-    return this.client.attempt(async () => {
-      await this.client.request("DELETE", `/_emulator/outbound/callback-urls/${enterpriseId}`);
-      await this.#loadCallbacks();
-    });
+    return this.#act(
+      () => this.client.request("DELETE", `/_emulator/outbound/callback-urls/${enterpriseId}`),
+      () => this.#loadCallbacks(),
+    );
   }
 
   redeliver(deliveryId: number) {
-    return this.client.attempt(async () => {
-      await this.client.request(
-        "POST",
-        `/_emulator/outbound/callback-deliveries/${deliveryId}/redeliver`,
-      );
-      await this.#loadCallbacks();
-    });
+    return this.#act(
+      () =>
+        this.client.request(
+          "POST",
+          `/_emulator/outbound/callback-deliveries/${deliveryId}/redeliver`,
+        ),
+      () => this.#loadCallbacks(),
+    );
   }
 
   /** Shows a task and one of its calls (0: none), as the URL names them. */
@@ -153,27 +209,25 @@ export class OutboundController extends ViewController {
   }
 
   createTask(params: Record<string, unknown>) {
-    return this.client.attempt(async () => {
-      const { callJobId } = await this.client.signed<{ callJobId: number }>(
+    let callJobId = 0;
+    return this.#act(async () => {
+      ({ callJobId } = await this.client.signed<{ callJobId: number }>(
         "POST /gateway/task_create",
         params,
-      );
+      ));
       this.creating = false;
-      await this.load();
-      this.pickTask(callJobId);
-    });
+    }).then(() => callJobId && this.pickTask(callJobId));
   }
 
   importCustomers(customers: Customer[]) {
     const task = this.tasks.find((t) => t.callJobId === this.callJobId);
     if (!task) return;
-    return this.client.attempt(async () => {
+    return this.#act(async () => {
       this.importAnswer = await this.client.signed<ImportAnswer>("POST /gateway/task_import", {
         enterpriseId: task.enterpriseId,
         callJobId: task.callJobId,
         customerInfoVOList: JSON.stringify(customers),
       });
-      await this.load();
     });
   }
 
@@ -181,35 +235,40 @@ export class OutboundController extends ViewController {
   execute({ callJobId, command }: { callJobId: number; command: number }) {
     const task = this.tasks.find((t) => t.callJobId === callJobId);
     if (!task) return;
-    return this.client.attempt(async () => {
-      await this.client.signed("POST /gateway/task_execute", {
+    this.idleNote = "";
+    return this.#act(() =>
+      this.client.signed("POST /gateway/task_execute", {
         enterpriseId: task.enterpriseId,
         callJobId,
         command,
-      });
-      await this.load();
-    });
+      })
+    );
   }
 
-  /** Advances the clock by `ms`, or (null) until every task is idle. */
+  /**
+   * Advances the clock by `ms`, or (null) until every task is idle; then says why "until idle"
+   * stopped short (a task nothing can make dial, or the 30-day limit).
+   */
   advance(body: { ms: number } | null) {
-    return this.client.attempt(async () => {
-      await (body
-        ? this.client.request("POST", "/_emulator/clock/advance", body)
-        : this.client.request("POST", "/_emulator/outbound/advance-until-idle"));
-      await this.load();
+    this.idleNote = "";
+    return this.#act(async () => {
+      if (body) return await this.client.request("POST", "/_emulator/clock/advance", body);
+      const answer = await this.client.request<IdleAnswer>(
+        "POST",
+        "/_emulator/outbound/advance-until-idle",
+      );
+      this.idleNote = idleNote(answer);
     });
   }
 
   changeAccount(change: unknown) {
-    return this.client.attempt(async () => {
-      await this.client.request(
+    return this.#act(() =>
+      this.client.request(
         "PATCH",
         `/_emulator/outbound/accounts/${this.account?.enterpriseId}`,
         change,
-      );
-      await this.load();
-    });
+      )
+    );
   }
 
   async #callsOf(callJobId: number): Promise<CallRow[]> {

@@ -12,9 +12,14 @@ export type LoadedScenario = ListedScenario & { scenario: Record<string, unknown
 /** A scenario as the lists show it, shipped or loaded (a loaded one has no file in ccemu). */
 export type ListedScenario = Omit<ScenarioSummary, "file">;
 
+/** Where this tab keeps the scenario files loaded into it. */
+const LOADED_KEY = "ccemu.loaded-scenarios";
+
 export class ScenariosController extends ViewController {
   scenarios: ScenarioSummary[] = [];
   loaded: LoadedScenario[] = [];
+  /** Files loaded before a reload that were too large to keep: load them again. */
+  forgotten: string[] = [];
   runs: RunSummary[] = [];
   /** The run whose report is shown. */
   shown: { run: number; report: ScenarioReport } | null = null;
@@ -34,6 +39,7 @@ export class ScenariosController extends ViewController {
   }
 
   async load(): Promise<void> {
+    if (!this.loaded.length && !this.forgotten.length) this.#restore();
     this.scenarios = (await this.client.request<{ scenarios: ScenarioSummary[] }>(
       "GET",
       "/_emulator/scenarios",
@@ -54,16 +60,57 @@ export class ScenariosController extends ViewController {
     });
   }
 
-  /** A scenario file from disk: checked by ccemu when it runs, listed now. */
-  addLoaded(scenario: Record<string, unknown>) {
-    const name = typeof scenario.name === "string" ? scenario.name : "(unnamed)";
-    const steps = Array.isArray(scenario.steps) ? scenario.steps.length : 0;
-    const description = typeof scenario.description === "string" ? scenario.description : "";
-    this.loaded = [
-      ...this.loaded.filter((s) => s.name !== name),
-      { name, description, steps, scenario },
-    ];
-    this.host.requestUpdate();
+  /**
+   * A scenario file from disk, checked by ccemu as it is loaded (a JSON file that is not a
+   * scenario is refused now, naming what is wrong, not when it runs), then listed and kept in this
+   * browser tab.
+   */
+  addLoaded(scenario: unknown) {
+    return this.client.attempt(async () => {
+      let listed: ListedScenario;
+      try {
+        listed = await this.client.request<ListedScenario>(
+          "POST",
+          "/_emulator/scenarios/check",
+          scenario,
+        );
+      } catch (error) {
+        throw new Error(
+          `This file is not a ccemu scenario (${(error as Error).message}): save one with ` +
+            '"Save as scenario" on a session, or see fixtures/scenarios/.',
+        );
+      }
+      this.loaded = [
+        ...this.loaded.filter((s) => s.name !== listed.name),
+        { ...listed, scenario: scenario as Record<string, unknown> },
+      ];
+      this.#keep();
+      this.host.requestUpdate();
+    });
+  }
+
+  /**
+   * Loaded files live in this page: kept in the tab's sessionStorage so a reload keeps them; one
+   * too large for it is remembered by name only, and the list says it must be loaded again.
+   */
+  #keep() {
+    try {
+      sessionStorage.setItem(LOADED_KEY, JSON.stringify(this.loaded));
+    } catch {
+      sessionStorage.setItem(
+        LOADED_KEY,
+        JSON.stringify(this.loaded.map(({ name }) => ({ name }))),
+      );
+    }
+  }
+
+  /** The loaded files a reload kept, and the names of those it could not keep. */
+  #restore() {
+    const kept = JSON.parse(sessionStorage.getItem(LOADED_KEY) ?? "[]") as Partial<
+      LoadedScenario
+    >[];
+    this.loaded = kept.filter((s): s is LoadedScenario => !!s.scenario);
+    this.forgotten = kept.filter((s) => !s.scenario).map((s) => s.name ?? "");
   }
 
   pickRobot(robotId: string) {
