@@ -47,6 +47,7 @@ export async function receiveUpload(
     bytes,
     contentType: contentTypeOf(upload.fileName),
     fileName: upload.fileName,
+    area: "kb",
   });
   upload.uploaded = true;
 }
@@ -77,6 +78,7 @@ export async function receiveForm(store: KbStore, request: Request): Promise<voi
     bytes: new Uint8Array(await file.arrayBuffer()),
     contentType: contentTypeOf(key),
     fileName: file.name || key,
+    area: "kb",
   });
 }
 
