@@ -38,11 +38,20 @@ function leftMidBody(): ApiError {
  * name's values joined by ", " (set-cookie's left apart). node:http gives them as sent.
  */
 export function sortedHeaderList(raw: readonly string[]): string[] {
+  return raw.length > 2 * FEW_HEADERS ? sortedByMap(raw) : sortedInPlace(raw);
+}
+
+/** Past this many headers, insertion into place (quadratic) gives way to a sort (n log n). */
+const FEW_HEADERS = 32;
+
+/**
+ * Insertion into place, for a request's handful of headers (no Map nor sort to allocate), moving
+ * the pairs after it by hand: `splice` makes an array of what it removed, on every call.
+ */
+function sortedInPlace(raw: readonly string[]): string[] {
   const list: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase(), value = raw[i + 1];
-    // Insertion into place (a request has a handful of headers), moving the pairs after it by
-    // hand: `splice` makes an array of what it removed, on every call.
     let at = list.length;
     while (at > 0 && list[at - 2] > name) at -= 2;
     if (at > 0 && list[at - 2] === name && name !== "set-cookie") {
@@ -53,6 +62,28 @@ export function sortedHeaderList(raw: readonly string[]): string[] {
     for (let j = list.length - 3; j >= at; j--) list[j + 2] = list[j];
     list[at] = name;
     list[at + 1] = value;
+  }
+  return list;
+}
+
+/** Values grouped by name in the order sent, then the names sorted: for a head of many names. */
+function sortedByMap(raw: readonly string[]): string[] {
+  const values = new Map<string, string>();
+  const cookies: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase(), value = raw[i + 1];
+    if (name === "set-cookie") {
+      if (!cookies.length) values.set(name, "");
+      cookies.push(value);
+      continue;
+    }
+    const before = values.get(name);
+    values.set(name, before === undefined ? value : `${before}, ${value}`);
+  }
+  const list: string[] = [];
+  for (const name of [...values.keys()].sort()) {
+    if (name === "set-cookie") { for (const cookie of cookies) list.push(name, cookie); }
+    else list.push(name, values.get(name)!);
   }
   return list;
 }
