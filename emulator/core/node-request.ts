@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
+import type { PlainExchange } from "./exchange.ts";
 
 /** What the signed path reads of a request: a web `Request` has it all; a NodeRequest too. */
 export type ReceivedRequest =
@@ -31,6 +32,23 @@ function leftMidBody(): ApiError {
     "The client closed the connection before the request body ended; nobody got this answer.",
     "body",
   );
+}
+
+/**
+ * Bodies node:http could read no further (a malformed chunk), and why: a read that starts after
+ * the parser gave up fails at once (`failBody` tells one under way).
+ */
+const unreadable = new WeakMap<IncomingMessage, ApiError>();
+
+/** Fails the body of `incoming`, read now or later, with `error`. */
+export function failBody(incoming: IncomingMessage, error: ApiError): void {
+  unreadable.set(incoming, error);
+  if (incoming.listenerCount("error") > 0) incoming.emit("error", error);
+}
+
+/** Why a body's read failed: what the server said of it (a malformed chunk), or the client left. */
+function bodyFailure(error: unknown): ApiError {
+  return error instanceof ApiError ? error : leftMidBody();
 }
 
 /**
@@ -90,6 +108,11 @@ function sortedByMap(raw: readonly string[]): string[] {
 
 export class NodeRequest implements ReceivedRequest {
   readonly method: string;
+  /**
+   * The signed area's exchange serving this request, once the app made one: its answer's text is
+   * written as it is (node-listener.ts) rather than read back from the Response's stream.
+   */
+  exchange: PlainExchange | undefined = undefined;
   #used = false;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
@@ -109,6 +132,21 @@ export class NodeRequest implements ReceivedRequest {
       for (let i = 0; i < list.length; i += 2) headers.append(list[i], list[i + 1]);
     }
     return this.#headers;
+  }
+
+  /**
+   * The web Request for a handler that reads one (every route but the signed areas'): the same
+   * method, URL, headers and body (this request's stream, so a body cancelled unread is left to
+   * node:http to discard, and a client leaving mid-body fails the read as here).
+   */
+  web(): Request {
+    const body = this.body;
+    return new Request(this.url, {
+      method: this.method,
+      headers: this.headers,
+      body,
+      ...(body ? { duplex: "half" } : {}),
+    } as RequestInit);
   }
 
   get bodyUsed(): boolean {
@@ -144,6 +182,8 @@ export class NodeRequest implements ReceivedRequest {
   #read<T>(as: (bytes: Uint8Array) => T): Promise<T> {
     const incoming = this.#take();
     return new Promise((resolve, reject) => {
+      const failed = unreadable.get(incoming);
+      if (failed) return reject(failed);
       let first: Uint8Array | undefined, chunks: Uint8Array[] | undefined;
       incoming.on("data", (chunk: Uint8Array) => {
         if (!first) first = chunk;
@@ -152,7 +192,7 @@ export class NodeRequest implements ReceivedRequest {
       incoming.on("end", () => {
         resolve(as(chunks ? Buffer.concat(chunks) : first ?? new Uint8Array()));
       });
-      incoming.on("error", () => reject(leftMidBody()));
+      incoming.on("error", (error) => reject(bodyFailure(error)));
       incoming.on("close", () => {
         if (!incoming.complete) reject(leftMidBody());
       });
@@ -169,6 +209,8 @@ export class NodeRequest implements ReceivedRequest {
     let onData: ((chunk: Uint8Array) => void) | undefined;
     const listen = (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
       const incoming = this.#take();
+      const failed = unreadable.get(incoming);
+      if (failed) return controller.error(failed);
       onData = (chunk) => {
         controller.enqueue(
           new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength),
@@ -179,7 +221,7 @@ export class NodeRequest implements ReceivedRequest {
       incoming.once("end", () => {
         if (onData) controller.close(); // not once cancelled: the stream is closed then
       });
-      incoming.once("error", () => controller.error(leftMidBody()));
+      incoming.once("error", (error) => controller.error(bodyFailure(error)));
       incoming.once("close", () => {
         if (!incoming.complete) controller.error(leftMidBody());
       });

@@ -5,7 +5,7 @@
  * answer on its way out, as a network failing after the service did its work would.
  */
 import type { Exchange } from "../core/exchange.ts";
-import { ApiError } from "../core/errors.ts";
+import { ApiError, ConnectionCut } from "../core/errors.ts";
 import type { FaultMark } from "../core/journal.ts";
 import { effectText } from "./effect-text.ts";
 import type { FaultRule } from "./schemas.ts";
@@ -50,7 +50,7 @@ function bodyStream(chunks: Uint8Array[], pause: number, cut: boolean): Readable
       // The cut comes on a later read and a timer later, so the bytes before it reach the socket
       // (an error clears the stream's queue) and the status line goes out first.
       await wait(0);
-      controller.error(new Error("ccemu fault: connection closed mid-body"));
+      controller.error(new ConnectionCut());
     },
     cancel: () => clearTimeout(timer),
   });

@@ -95,7 +95,9 @@ async function formOf(request: Request): Promise<FormData> {
   }
   try {
     return await request.formData();
-  } catch {
+  } catch (error) {
+    // The client left mid-body: said as on every path, not as a form ccemu could not read.
+    if (error instanceof ApiError) throw error;
     throw new ApiError(
       "HttpMediaTypeNotSupported",
       "Send multipart/form-data with ossAccessKeyId, signature, policy, key and file.",

@@ -159,6 +159,17 @@ export interface SignedArea {
   operations: Operation[];
 }
 
+/** The vendor's error envelope for whatever a signed request was refused or failed with. */
+export function signedRefusal(emulator: Emulator) {
+  return (c: PlainExchange, thrown: unknown): Response => {
+    // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
+    if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
+    const error = toApiError(thrown);
+    c.errorCode = error.code;
+    return respond(c, failureBody(c.requestId, error, emulator.config.strict), error.status);
+  };
+}
+
 /**
  * The handler for one area's prefix (`/gateway`, `/aikb`, `/livechat`). The rate limiter is the
  * emulator's one, shared by every prefix, since a key's limit counts all its requests. Fault rules
@@ -255,19 +266,14 @@ class Dispatcher {
     readonly forward?: Forwarder,
   ) {
     const { prefix, operations } = area;
+    this.failed = signedRefusal(emulator);
     this.#byPath = new Map(operations.map((op) => [op.path, op]));
     this.#names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
     this.#settings = authSettings(emulator, rateLimiter, operations[0]);
   }
 
   /** The vendor's error envelope for whatever was thrown. An arrow: a Later calls it unbound. */
-  readonly failed = (c: PlainExchange, thrown: unknown): Response => {
-    // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
-    if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
-    const error = toApiError(thrown);
-    c.errorCode = error.code;
-    return respond(c, failureBody(c.requestId, error, this.emulator.config.strict), error.status);
-  };
+  readonly failed: (c: PlainExchange, thrown: unknown) => Response;
 
   /**
    * Not async: the checks before the body run without an async function's frame and promise;
