@@ -1,10 +1,10 @@
 /**
  * A request as `node:http` received it, read as the signed API reads a web `Request`: method, URL,
- * headers, and the body as text, bytes or a stream. The server (node-listener.ts) serves the
- * signed areas on it instead of the web `Request` @hono/node-server would build: that adapter's
- * request, its headers and its body stream cost a signed call a share of its time
- * (docs/performance.md). Everything here gives what the web `Request` gives for the same bytes.
- */
+ * headers, and the body as text, bytes or a stream. The server (node-listener.ts) serves every
+ * request on it; the signed areas read it as it is, and a web `Request` is made of it (`web()`)
+ * only for the routes that take one: making one for every request, as @hono/node-server did,
+ * cost a signed call a share of its time (docs/performance.md). Everything here gives what the
+ * web `Request` gives for the same bytes. */
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
 import type { PlainExchange } from "./exchange.ts";

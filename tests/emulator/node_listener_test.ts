@@ -1,9 +1,8 @@
 /**
- * The server's own path for the signed areas (node-listener.ts): a request under `/gateway/`,
- * `/aikb/` or `/livechat/` is served on node:http's request, not a web Request, and its JSON
- * answer written as text. Over real sockets it must answer, and be journaled, byte for byte as the
- * web path (`app.fetch`, what @hono/node-server called before) answers the same request.
- */
+ * The one request path (node-listener.ts) against the in-process one (`app.fetch` on a web
+ * Request, what the harness's in-process callers use): over real sockets every request — signed,
+ * HEAD, a dot segment, an escape, a Host the URL normalizes, a fault's page — must be answered,
+ * and journaled, byte for byte as in process. wire_test.ts has the wire's own cases. */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
@@ -215,8 +214,7 @@ Deno.test("node:http's own path answers and journals a signed request as the web
         headers: [JSON_TYPE],
         body: json("{}"),
       },
-      // Through @hono/node-server, as before: HEAD, a dot segment, an escape in the path, a Host
-      // the adapter checks and normalizes.
+      // HEAD (Hono's), a dot segment, an escape in the path, a Host the URL normalizes.
       { method: "HEAD", target: signed("HEAD", "/gateway/robot_list") },
       { method: "GET", target: "/gateway/../_emulator/health" },
       {
@@ -251,7 +249,7 @@ Deno.test("node:http's own path answers and journals a signed request as the web
       assert.deepEqual(overNode, webAnswer, `${wire.method} ${wire.target.slice(0, 60)}`);
       if (wire.host) assert.equal(overNode.status, 200, overNode.text);
     }
-    // An answer that is not the dispatcher's JSON (a fault's page) goes out through the adapter.
+    // An answer that is not the dispatcher's JSON (a fault's page) goes out from its stream.
     const rule = { area: "outbound", effect: { type: "gateway", status: 502 } };
     const added = await fetch(`${server.url}/_emulator/faults`, {
       method: "POST",
