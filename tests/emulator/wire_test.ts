@@ -238,6 +238,18 @@ Deno.test("defect 6: heads up to 64 KiB are taken; a larger one gets the envelop
         conn.close();
       }
     }
+    // Past what node:http's parser holds (1 MiB), clientError answers the same envelope.
+    const huge = await RawConnection.open(port);
+    try {
+      await huge.write(
+        rawRequest("GET", signed("GET", "/aikb/list_public_repositories"), host, filler(1_100_000)),
+      );
+      const answer = await huge.answer();
+      assert.equal(answer?.status, 400, answer?.text);
+      assert.match(envelope(answer!.text).message, /over 65536 bytes \(64 KiB\)/);
+    } finally {
+      huge.close();
+    }
     const entries = server.emulator.journal.list();
     assert.deepEqual(entries.map((e) => [e.area, e.response.status]), [
       ["kb", 200],
