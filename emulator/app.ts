@@ -124,8 +124,7 @@ export function createApp(
   app.onError(failed);
   const signedPaths = mountSigned(app, emulator, list, areas.faults.store, failed);
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
-  const storageJournal = journalExchanges(emulator, "storage");
-  app.use("/_storage/*", storageJournal);
+  app.use("/_storage/*", journalExchanges(emulator, "storage"));
   app.use("/_storage/*", storageFaults(areas.faults.store));
   for (const area of list) if (area.storage) app.route("/_storage", area.storage);
   const guard = controlGuard(emulator.config.allowHosts);
@@ -139,14 +138,15 @@ export function createApp(
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
   app.notFound((c) => notFound(app, emulator, c));
-  const refuse: App["refuse"] = async (request, info, error) => {
+  // The storage journal's entry, written for a plain exchange (as journalExchanges writes it).
+  const storageRefusals = exchangeJournal(emulator, "storage");
+  const refuse: App["refuse"] = (request, info, error) => {
     const c = new PlainExchange(request, info);
     const path = c.url.slice(c.url.indexOf("/", c.url.indexOf("//") + 2));
     const signed = signedPaths.find((p) => path.startsWith(p.prefix));
     if (signed) return signed.refuse(c, error);
-    if (!path.startsWith("/_storage/")) return failed(error);
-    await storageJournal(c, () => Promise.resolve(void (c.res = failed(error))));
-    return c.res;
+    if (!path.startsWith("/_storage/")) return Promise.resolve(failed(error));
+    return serveExchange(c, storageRefusals, () => failed(error), failed);
   };
   return { hono: app, fetch: signedFirst(app, signedPaths), refuse, areas };
 }

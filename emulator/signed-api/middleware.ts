@@ -16,12 +16,7 @@ import {
   readBody,
 } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
-import {
-  type Exchange,
-  type ExchangeHandler,
-  Later,
-  type PlainExchange,
-} from "../core/exchange.ts";
+import { type ExchangeHandler, Later, type PlainExchange } from "../core/exchange.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
 import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
@@ -150,7 +145,7 @@ function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode =
  * The recording proxy (emulator/upstream): takes a request that passed authentication and answers
  * with what the real service answered. Parameters, media type and tenant are the upstream's to judge.
  */
-export type Forwarder = (c: Exchange, operation: Operation) => Promise<Response>;
+export type Forwarder = (c: PlainExchange, operation: Operation) => Promise<Response>;
 
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
 export interface SignedArea {
