@@ -143,7 +143,9 @@ export function nodeListener(app: App): RequestListener {
     try {
       served = app.fetch(request, bindings);
     } catch (error) {
-      return fail(outgoing, error);
+      // Refused before any handler (a method no web Request can have): the envelope, journaled.
+      if (!(error instanceof ApiError)) return fail(outgoing, error);
+      served = app.refuse(request, bindings, error);
     }
     if (served instanceof Promise) {
       served.then((response) => answer(outgoing, request, response), (e) => fail(outgoing, e));
@@ -199,6 +201,7 @@ function clientError(
   app: App,
   error: Error & { code?: string; rawPacket?: Uint8Array },
   socket: Socket,
+  outside: Set<Socket>,
 ) {
   if (socket.destroyed || !socket.writable || error.code === "ECONNRESET") {
     socket.destroy();
@@ -235,14 +238,49 @@ function clientError(
   );
   const head = readHead(error.rawPacket);
   const request = headOnly(head.method, recordUrl(socket, head.target), head.headers);
-  app.refuse(request, new NodeBindings(socket), refusal).then(async (response) => {
-    const body = await response.text();
-    socket.end(
-      `HTTP/1.1 ${response.status} Bad Request\r\nContent-Type: ${
-        response.headers.get("content-type")
-      }\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }, () => socket.destroy());
+  app.refuse(request, new NodeBindings(socket), refusal).then(
+    (response) => endWith(socket, response, outside),
+    () => socket.destroy(),
+  );
+}
+
+/**
+ * Writes a refusal straight to the socket (node:http has no response for it), then closes. What
+ * the client still sends is read and dropped until it closes its side: closing with unread bytes
+ * would reset the connection, and a reset can lose the answer before the client reads it.
+ */
+async function endWith(socket: Socket, response: Response, outside: Set<Socket>): Promise<void> {
+  outside.add(socket);
+  socket.once("close", () => outside.delete(socket));
+  socket.once("end", () => socket.destroy());
+  socket.resume();
+  const body = await response.text();
+  const reason = STATUS_TEXT[response.status] ?? "Bad Request";
+  socket.end(
+    `HTTP/1.1 ${response.status} ${reason}\r\nContent-Type: ${
+      response.headers.get("content-type")
+    }\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 405: "Method Not Allowed" };
+
+/** CONNECT (node:http hands it over as a tunnel request): ccemu is no proxy. */
+function refuseConnect(
+  app: App,
+  incoming: IncomingMessage,
+  socket: Socket,
+  outside: Set<Socket>,
+): void {
+  const request = headOnly("CONNECT", recordUrl(socket, "/"), new Headers());
+  const refusal = new ApiError(
+    "HttpRequestMethodNotSupported",
+    `ccemu takes no CONNECT request (to ${incoming.url}): it is no proxy; send requests to its paths.`,
+  );
+  app.refuse(request, new NodeBindings(socket), refusal).then(
+    (response) => endWith(socket, response, outside),
+    () => socket.destroy(),
+  );
 }
 
 /** A request known by its head alone (what a refused head let be read): no body. */
@@ -268,7 +306,19 @@ export function createNodeServer(app: App): Server {
   // node:http's own switch (no option): without it the end of the client's input aborts a
   // request still being answered, and closes the connection before its answer goes out.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.on("clientError", (error, socket) => clientError(app, error, socket as Socket));
+  // Sockets answered outside node:http (a refused head, a CONNECT), which it no longer tracks:
+  // closing every connection closes them too.
+  const outside = new Set<Socket>();
+  server.on("clientError", (error, socket) => clientError(app, error, socket as Socket, outside));
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeAllConnections = () => {
+    closeAll();
+    for (const socket of outside) socket.destroy();
+  };
+  server.on(
+    "connect",
+    (incoming: IncomingMessage, socket: Socket) => refuseConnect(app, incoming, socket, outside),
+  );
   server.on("connection", (socket: Socket) => socket.on("end", () => leftMidRequest(socket)));
   return server;
 }

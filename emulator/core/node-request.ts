@@ -106,6 +106,9 @@ function sortedByMap(raw: readonly string[]): string[] {
   return list;
 }
 
+/** The methods a web Request cannot have (fetch's forbidden methods). */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 export class NodeRequest implements ReceivedRequest {
   readonly method: string;
   /**
@@ -140,6 +143,10 @@ export class NodeRequest implements ReceivedRequest {
    * node:http to discard, and a client leaving mid-body fails the read as here).
    */
   web(): Request {
+    if (FORBIDDEN_METHODS.has(this.method)) {
+      // The web Request refuses to be made with these (node:http parses them).
+      throw new ApiError("HttpRequestMethodNotSupported", `ccemu takes no ${this.method} request.`);
+    }
     const body = this.body;
     return new Request(this.url, {
       method: this.method,

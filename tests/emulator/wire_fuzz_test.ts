@@ -101,7 +101,17 @@ Deno.test("random requests on the wire: answered without a 5xx or closed, never 
     const port = Number(new URL(server.url).port);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("GET", "POST", "PUT", "HEAD", "DELETE", "OPTIONS", "G@T"),
+        fc.constantFrom(
+          "GET",
+          "POST",
+          "PUT",
+          "HEAD",
+          "DELETE",
+          "OPTIONS",
+          "TRACE",
+          "CONNECT",
+          "G@T",
+        ),
         target,
         host(port),
         fc.array(header, { maxLength: 3 }),

@@ -302,3 +302,26 @@ Deno.test("defect 9: a reset or truncate fault closes the connection and prints 
     assert.deepEqual(stderr, []);
   });
 });
+
+Deno.test("TRACE and CONNECT, which no web Request can carry, get the envelope, not a closed connection", async () => {
+  await withServer(async ({ server, port, host, stderr }) => {
+    for (
+      const [method, target] of [["TRACE", "/gateway/robot_list"], ["CONNECT", "x.example:443"]]
+    ) {
+      const conn = await RawConnection.open(port);
+      try {
+        await conn.write(rawRequest(method, target, host, ["Connection: close"]));
+        const answer = await conn.answer();
+        assert.equal(answer?.status, 405, `${method}: ${answer?.text}`);
+        assert.equal(envelope(answer!.text).code, "HttpRequestMethodNotSupported");
+      } finally {
+        conn.close();
+      }
+    }
+    // TRACE on a signed area's path is journaled there, as any refusal.
+    assert.deepEqual(server.emulator.journal.list().map((e) => [e.method, e.response.status]), [
+      ["TRACE", 405],
+    ]);
+    assert.deepEqual(stderr, []);
+  });
+});
