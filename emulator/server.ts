@@ -7,7 +7,7 @@
  * connection. `node:http` ignores the offer and answers HTTP/1.1, as RFC 9110 §7.8 lets a server
  * do. It costs throughput (docs/performance.md has the figures).
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { type Areas, createApp } from "./app.ts";
 import type { Area } from "./area.ts";
 import type { Config } from "./core/config.ts";
@@ -18,7 +18,7 @@ import { serializeSnapshot } from "./core/snapshot.ts";
 import { loadScenarios } from "./scenarios/store.ts";
 import { loadFixtures, STATE, type State } from "./state.ts";
 import { Instances } from "./instances/registry.ts";
-import { nodeListener } from "./node-listener.ts";
+import { createNodeServer } from "./node-listener.ts";
 
 export interface RunningEmulator {
   emulator: Emulator<State>;
@@ -90,7 +90,7 @@ export async function startServer(
       );
     }
   }
-  const server = createServer(nodeListener(app));
+  const server = createNodeServer(app);
   const port = await listen(server, config.host, config.port);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   emulator.selfOrigin = `http://${host}:${port}`;
