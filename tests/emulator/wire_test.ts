@@ -245,7 +245,7 @@ Deno.test("defect 6: heads up to 64 KiB are taken; a larger one gets the envelop
         rawRequest("GET", signed("GET", "/aikb/list_public_repositories"), host, filler(1_100_000)),
       );
       const answer = await huge.answer();
-      assert.equal(answer?.status, 400, answer?.text);
+      assert.equal(answer?.status, 400, answer?.text ?? "no answer");
       assert.match(envelope(answer!.text).message, /over 65536 bytes \(64 KiB\)/);
     } finally {
       huge.close();
@@ -270,7 +270,7 @@ Deno.test("defect 8: a body longer than its Content-Length: the answer reaches t
         "Content-Length: 17",
       ], '{"robotStatus":1} and more bytes that are no request'));
       const answer = await conn.answer();
-      assert.equal(answer?.status, 200, answer?.text);
+      assert.equal(answer?.status, 200, answer?.text ?? "no answer");
       assert.ok(await conn.closedWithin(), "closed after the answer");
     } finally {
       conn.close();
