@@ -217,11 +217,13 @@ export class ConversationView extends LitElement {
   #tabs() {
     if (!this.tabs.length) return nothing;
     const current = this.session?.sessionId;
-    return html`<div class="tabs" role="tablist" aria-label="Open sessions">${
+    // A group of buttons, not a tablist: each tab carries its own close button, which a tablist
+    // may not hold (axe: aria-required-children).
+    return html`<div class="tabs" role="group" aria-label="Open sessions">${
       this.tabs.map((id) =>
         html`
           <span class="tab" aria-current=${id === current}>
-            <button role="tab" aria-selected=${id === current} @click=${() =>
+            <button class="pick-tab" aria-current=${id === current} @click=${() =>
               emit(this, "pick-session", id)}>${id}</button>
             <button class="close" aria-label=${`Close the tab of session ${id}`} @click=${() =>
               emit(this, "close-tab", id)}>✕</button>

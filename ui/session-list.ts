@@ -113,8 +113,8 @@ export class SessionList extends LitElement {
       s.importedFrom && html`<span class="badge muted">imported</span>`,
     ].filter(Boolean);
     return html`<li aria-current=${s.sessionId === this.current} data-session=${s.sessionId}>
-      <button class="pick" @click=${() => emit(this, "pick-session", s.sessionId)}
-        aria-label=${`Open session ${s.sessionId}: ${who} with ${s.robotName ?? s.robotId}`}>
+      <button class="pick" @click=${() => emit(this, "pick-session", s.sessionId)}>
+        <span class="visually-hidden">Open session</span>
         <span class="line"><strong>${s.sessionId}</strong> ${who}</span>
         ${badges.length ? html`<span class="badges">${badges}</span>` : nothing}
         <span class="line muted">${s.robotName ?? s.robotId} · ${s.responseMode}</span>

@@ -160,8 +160,9 @@ export class SessionLog extends LitElement {
     const push = e.push!;
     const t = push.timings;
     const bad = e.response.status >= 400 || e.response.status === 0;
-    return html`<li><button data-id=${e.id} @click=${() => (this.selected = e.id)}
-      aria-label=${`Push #${e.id}: ${activityLine(e)}`}>
+    // The name is the row as read (axe: a name holds the visible text), "Push #N" first.
+    return html`<li><button data-id=${e.id} @click=${() => (this.selected = e.id)}>
+      <span class="visually-hidden">Push #${e.id}</span>
       <span class="facts">
         <span class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</span>
         <span class=${bad ? "bad status" : "status"}>${e.response.status || "–"}</span>
