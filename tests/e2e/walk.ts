@@ -38,7 +38,9 @@ export const SCREENS: Screen[] = [
   {
     name: "inspector",
     hash: "#inspector/1",
-    open: (page) => view(page, "ccemu-inspector").locator("#copy-curl").waitFor(),
+    // The entry, or the note that it is gone (after a reset or a cleared journal).
+    open: (page) =>
+      view(page, "ccemu-inspector").locator("#copy-curl, #entry-missing").first().waitFor(),
   },
   {
     name: "scenarios",
