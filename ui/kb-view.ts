@@ -85,6 +85,10 @@ export class KbView extends LitElement {
       form.row input {
         flex: 1;
       }
+      /* Ask and Search are two forms: room between them. */
+      form.row {
+        margin: 0 0 10px;
+      }
     `,
   ];
 
