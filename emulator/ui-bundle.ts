@@ -1,8 +1,9 @@
 /**
  * The browser UI: a prebuilt `ui.js` beside this module when there is one (the npm package ships
  * one beside its bundled program), otherwise `ui/main.ts` bundled by Deno's own bundler on the
- * first request for it (so that start-up stays fast and nothing is built ahead or committed), then
- * served from memory. Either works whether this module was loaded from a file or over https.
+ * first request for it, or at start in the background when asked (`ccemu start` asks: its first page
+ * load then waits for no build), then served from memory; nothing built is committed. Until the
+ * script runs, the page shows a line saying it is loading (no blank first load). Either works whether this module was loaded from a file or over https.
  */
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -126,7 +127,7 @@ export const INDEX_HTML = `<!doctype html>
 <style>html,body{margin:0;height:100%;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f5f6f8;color:#1d2330}</style>
 </head>
 <body>
-<ccemu-app></ccemu-app>
+<ccemu-app><p style="margin:0;padding:14px;background:#1d2330;color:#fff"><strong>ccemu</strong> · loading the UI… (the first load after a start waits for its script to be built)</p></ccemu-app>
 <script type="module" src="/ui.js"></script>
 </body>
 </html>`;
