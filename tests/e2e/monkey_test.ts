@@ -13,6 +13,8 @@ import { SCREENS, SIZES, visit } from "./walk.ts";
 const SEED = Number(Deno.env.get("MONKEY_SEED") ?? 43);
 /** Actions per view and size: 7 views at 2 sizes stay within a minute on 2 cores. */
 const ACTIONS = Number(Deno.env.get("MONKEY_ACTIONS") ?? 10);
+/** And at most this long per view and size (ms), whatever the machine's load: the walk is bounded. */
+const STEP_MS = Number(Deno.env.get("MONKEY_STEP_MS") ?? 3000);
 const VIEWS = ["overview", "conversations", "inspector", "scenarios", "outbound", "kb", "api"];
 /** The browser's own console line for a response the UI reads and shows as a 4xx problem. */
 const SHOWN_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
@@ -37,7 +39,8 @@ browserTest("monkey: random use of every view leaves no error and ccemu answerin
       await t.step(`${screen.name} at ${width}x${height}`, async () => {
         await visit(page, running.url, screen);
         const done: string[] = [];
-        for (let i = 0; i < ACTIONS; i++) {
+        const until = performance.now() + STEP_MS;
+        for (let i = 0; i < ACTIONS && performance.now() < until; i++) {
           done.push(await monkeyStep(page, random));
           const unexpected = problems.filter((p) => !SHOWN_4XX.test(p));
           assert.deepEqual(unexpected, [], `after: ${done.join("; ")}`);
