@@ -70,6 +70,13 @@ export class StateControls extends LitElement {
       .key-id {
         white-space: nowrap;
       }
+      /* Room for the whole zoned time (2026-01-05T09:00:00+08:00) beside its zone's name. */
+      details > .pop.clock-pop {
+        min-width: 460px;
+      }
+      #clock-mode {
+        margin: 0;
+      }
     `,
   ];
 
@@ -202,7 +209,7 @@ export class StateControls extends LitElement {
     return html`
       <details id="clock-controls">
         <summary>Clock: ${this.clock?.mode ?? "…"}</summary>
-        <div class="pop panel">
+        <div class="pop panel clock-pop">
           <p id="clock-mode">Now: ${this.clock?.mode ?? "…"} · ${this.clock?.mode === "manual"
             ? "time moves only when set or advanced"
             : "time follows the wall clock"}</p>
