@@ -110,6 +110,8 @@ function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Area
 export interface AppOptions {
   /** `/_emulator/instances`: further emulators in this process. */
   instances?: Instances;
+  /** Build the UI's script now, in the background, rather than on the first page load. */
+  buildUi?: boolean;
 }
 
 export function createApp(
@@ -134,6 +136,8 @@ export function createApp(
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {
     const script = uiScript();
+    // A failed build is retried (and reported) on the page's request for it.
+    if (options.buildUi) script().catch(() => {});
     app.get("/", guard, (c) => c.html(INDEX_HTML));
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }

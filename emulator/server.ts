@@ -63,17 +63,19 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Serve `/_emulator/instances`, further emulators in this process (`ccemu start` does). */
   instances?: boolean;
+  /** Build the UI's script at start, in the background (`ccemu start` does). */
+  buildUi?: boolean;
 }
 
 /** Starts serving; the harness passes no options. */
 export async function startServer(
   config: Config,
   fixtures?: State,
-  { log = () => {}, instances: withInstances = false }: ServerOptions = {},
+  { log = () => {}, instances: withInstances = false, buildUi = false }: ServerOptions = {},
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
   const instances = withInstances ? new Instances(config, startServer) : undefined;
-  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances });
+  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances, buildUi });
   const { areas } = app;
   let restoredFrom: string | undefined;
   if (config.snapshot) {
