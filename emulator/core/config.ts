@@ -94,7 +94,9 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --snapshot FILE       import FILE at start if present, export to it on clean exit
   --sign-host NAME      also accept signatures computed for this host (repeatable)
   --allow-host NAME     the control API and UI also answer this Host (repeatable), e.g. a
-                        CI service's name; cross-site Origins are still refused
+                        CI service's name; cross-site Origins are still refused. Also from
+                        $CCEMU_ALLOW_HOST (names separated by commas or spaces), for a
+                        container whose command cannot be changed (a GitHub Actions service)
   --journal-size N      journal entries kept                          [5000]
   --journal-mb N        journal kept, MiB of entries (UTF-8); the oldest go first [32]
   --max-body-mb N       largest request body accepted, MiB            [32]
@@ -172,8 +174,33 @@ function withFlagHint(message: string): string {
   return hint ? `${message}: ${hint}` : message;
 }
 
-/** Parses argv; throws ConfigError with the usage on a bad flag, returns "help" for --help. */
-export function parseConfig(args: string[]): Config | "help" {
+/**
+ * `CCEMU_ALLOW_HOST`: more `--allow-host` names. A GitHub Actions service container takes an
+ * environment but no command, so an image's users name its host name here.
+ */
+export const ALLOW_HOST_ENV = "CCEMU_ALLOW_HOST";
+
+/** The names of `CCEMU_ALLOW_HOST`, separated by commas or white space. */
+function allowHostsFromEnv(env: Readonly<Record<string, string | undefined>>): string[] {
+  const names = (env[ALLOW_HOST_ENV] ?? "").split(/[\s,]+/).filter((name) => name !== "");
+  for (const name of names) {
+    if (!/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(name)) {
+      throw new ConfigError(
+        `${ALLOW_HOST_ENV} holds host names separated by commas or spaces (like "ccemu,ccemu.ci"), got "${name}"`,
+      );
+    }
+  }
+  return names;
+}
+
+/**
+ * Parses argv (and `CCEMU_ALLOW_HOST` from `env`); throws ConfigError with the usage on a bad flag,
+ * returns "help" for --help.
+ */
+export function parseConfig(
+  args: string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Config | "help" {
   let values;
   try {
     ({ values } = parseArgs({
@@ -214,7 +241,7 @@ export function parseConfig(args: string[]): Config | "help" {
     ui: !values["no-ui"],
     strict: values.strict ?? false,
     signHosts: values["sign-host"] ?? [],
-    allowHosts: values["allow-host"] ?? [],
+    allowHosts: [...(values["allow-host"] ?? []), ...allowHostsFromEnv(env)],
     untilStdinCloses: values["until-stdin-closes"] ?? false,
     journalSize: integer("journal-size", values["journal-size"], 1, 1_000_000) ?? d.journalSize,
     journalBytes: (integer("journal-mb", values["journal-mb"], 1, 4096) ?? 32) * 1024 * 1024,
