@@ -69,6 +69,8 @@ Deno.test({
         const size = Number(await must(engine, "image", "inspect", TAG, "--format", "{{.Size}}"));
         console.log(`image ${TAG}: ${(size / 1e6).toFixed(1)} MB, built in ${since(start)} ms`);
         assert.ok(size <= 250e6, `the image is ${size} bytes, over 250 MB`);
+        // The name docs/container.md runs it by.
+        await must(engine, "tag", TAG, "ccemu:latest");
       });
 
       // Fixtures and the snapshot from a mounted folder the image's user (uid 10001) may write.
@@ -174,8 +176,26 @@ Deno.test({
         }
         assert.equal(health, 0, "health 200 inside a container without a network");
       });
+      await t.step("docs/container.md's run: sh blocks run (docker being the engine)", async () => {
+        await must(engine, "rm", "--force", "--time", "0", NAME);
+        const guide = await Deno.readTextFile(`${ROOT}docs/container.md`);
+        const blocks = [...guide.matchAll(/<!-- run: sh -->\n\n?```sh\n([\s\S]*?)```\n/g)];
+        assert.ok(blocks.length > 0, "the guide has a block CI runs");
+        for (const [, block] of blocks) {
+          const shim = engine.name === "podman" ? 'docker() { podman "$@"; }\n' : "";
+          const { code, stdout, stderr } = await new Deno.Command("sh", {
+            args: ["-ec", shim + block],
+            env: engine.env,
+            stdout: "piped",
+            stderr: "piped",
+          }).output();
+          const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+          assert.equal(code, 0, `${block}\n${text}`);
+        }
+      });
     } finally {
       await engine.run("rm", "--force", "--time", "0", NAME);
+      await engine.run("rm", "--force", "--time", "0", "ccemu-guide");
       await Deno.remove(data, { recursive: true }).catch(() => {});
     }
     const left = await must(
