@@ -27,7 +27,7 @@ export interface Config {
   /** Host names besides loopback that the control API and UI answer (`--allow-host`). */
   allowHosts: string[];
   /**
-   * The ports instances (`POST /_emulator/instances`) listen on, lowest free first; unset, any free
+   * The ports instances (`POST /_emulator/instances`) listen on, in turn; unset, any free
    * port. In a container only published ports are reachable, so these are the ones to publish.
    */
   instancePorts?: { from: number; to: number };
@@ -102,8 +102,8 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
                         CI service's name; cross-site Origins are still refused. Also from
                         $CCEMU_ALLOW_HOST (names separated by commas or spaces), for a
                         container whose command cannot be changed (a GitHub Actions service)
-  --instance-ports A-B  ports for instances (POST /_emulator/instances), e.g. 8687-8702: in a
-                        container, the ones published beside 8686            [any free port]
+  --instance-ports A-B  ports for instances (POST /_emulator/instances), taken in turn, e.g.
+                        8687-8702: in a container, the ones published beside 8686   [any free]
   --journal-size N      journal entries kept                          [5000]
   --journal-mb N        journal kept, MiB of entries (UTF-8); the oldest go first [32]
   --max-body-mb N       largest request body accepted, MiB            [32]

@@ -64,15 +64,27 @@ export class Instances {
     return describe(id, running);
   }
 
-  /** On any free port, or on the lowest free one of `--instance-ports`. */
+  /** Where the next search of `--instance-ports` starts: the port after the last one taken. */
+  #nextPort?: number;
+
+  /**
+   * On any free port, or on one of `--instance-ports` in turn: the port after the last one taken
+   * first, so that a client still holding a connection to a deleted instance's port does not reach
+   * the next instance there.
+   */
   async #startOnAPort(config: Config, fixtures: State): Promise<StartedInstance> {
     const range = this.parent.instancePorts;
     if (!range) return await this.start(config, fixtures);
     const taken = new Set([...this.#running.values()].map(({ url }) => new URL(url).port));
-    for (let port = range.from; port <= range.to; port++) {
+    const size = range.to - range.from + 1;
+    const first = this.#nextPort ?? range.from;
+    for (let i = 0; i < size; i++) {
+      const port = range.from + (first - range.from + i) % size;
       if (taken.has(String(port))) continue;
       try {
-        return await this.start({ ...config, port }, fixtures);
+        const running = await this.start({ ...config, port }, fixtures);
+        this.#nextPort = port === range.to ? range.from : port + 1;
+        return running;
       } catch (error) {
         if (!(error instanceof Deno.errors.AddrInUse)) throw error;
       }

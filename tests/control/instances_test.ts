@@ -201,7 +201,7 @@ Deno.test("instances: created, listed, isolated from each other and closed", asy
   }
 });
 
-Deno.test("--instance-ports: instances take the range's ports, lowest free first, and say when none is left", async () => {
+Deno.test("--instance-ports: instances take the range's ports in turn, and say when none is left", async () => {
   // Two neighbouring ports nothing listens on now.
   let from = 0;
   for (let tries = 0; from === 0 && tries < 20; tries++) {
@@ -232,8 +232,14 @@ Deno.test("--instance-ports: instances take the range's ports, lowest free first
     );
     assert.equal((await json(`${base}/${a.id}`, "DELETE")).status, 200);
     const c = (await json(base, "POST", {})).json as Instance;
+    // The only free port is the deleted one's: taken again.
     assert.equal(new URL(c.url).port, `${from}`, "a deleted instance's port is taken again");
     assert.equal((await json(`${c.url}/_emulator/health`)).status, 200);
+    // In turn: with b deleted too, the next one goes to b's port, after c's, not back to c's.
+    assert.equal((await json(`${base}/${b.id}`, "DELETE")).status, 200);
+    assert.equal((await json(`${base}/${c.id}`, "DELETE")).status, 200);
+    const d = (await json(base, "POST", {})).json as Instance;
+    assert.equal(new URL(d.url).port, `${from + 1}`, "the port after the last one taken");
   } finally {
     await parent.close();
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the ccemu image from this clone's Containerfile: `tools/container/build.sh [TAG]`
-# (default ccemu:dev) with podman, or docker when there is no podman. The base image,
+# (default ccemu, as docs/container.md and the JUnit extension name it) with podman, or docker when there is no podman. The base image,
 # debian:bookworm-slim, must be there or pullable; tools/container/base.sh makes it where no
 # registry is reachable (--pull=never then keeps podman from trying one).
 #
@@ -10,7 +10,7 @@
 # with a CA only that store knows.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-tag="${1:-ccemu:dev}"
+tag="${1:-ccemu}"
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$PWD/tools/container/containers.conf}"
 if command -v podman >/dev/null; then
   args=(podman build --format docker --pull=never)
