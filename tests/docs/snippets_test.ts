@@ -76,8 +76,8 @@ Deno.test("the TypeScript blocks of the docs run (deno test --doc)", async () =>
     stderr: "piped",
   }).output();
   // deno test colours its report whatever NO_COLOR says: the escape codes go.
-  // deno-lint-ignore no-control-regex
   const out = (new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr))
+    // deno-lint-ignore no-control-regex
     .replaceAll(/\x1b\[[0-9;]*m/g, "");
   // Deno names a block `FILE#FROM-TO.ts` (FROM: its opening fence) and a failure `NAME => WHERE`.
   const failed = [...out.matchAll(/=> (\S+\.md)#(\d+)-\d+\.\w+:/g)]
