@@ -333,7 +333,8 @@ export class App extends LitElement {
 
   #overviewView() {
     return html`
-      <ccemu-overview .overview=${this.#overview.overview} .now=${this.#now()}></ccemu-overview>
+      <ccemu-overview .overview=${this.#overview.overview} .connection=${this.#overview
+        .connection} .now=${this.#now()}></ccemu-overview>
     `;
   }
 

@@ -11,6 +11,7 @@ import type {
   KbOverview,
   OutboundOverview,
 } from "../control-client.ts";
+import type { Connection } from "../../emulator/control/connect.ts";
 
 /** The route's answer, each area's part typed by the area that writes it. */
 export type Overview = Omit<CoreOverview, "areas"> & {
@@ -24,6 +25,9 @@ export type Overview = Omit<CoreOverview, "areas"> & {
 
 export class OverviewController extends ViewController {
   overview: Overview | null = null;
+  connection: Connection | null = null;
+  /** The key ids the connection was read for: it is read again only when they change. */
+  #keysRead = "";
   /** Whether the view is on screen: changes are read only then. */
   active = false;
   #reading: Promise<void> | null = null;
@@ -52,6 +56,11 @@ export class OverviewController extends ViewController {
 
   async #read(): Promise<void> {
     this.overview = await this.client.request<Overview>("GET", "/_emulator/overview");
+    const keys = this.overview.keys.map((k) => k.accessKeyId).join(" ");
+    if (keys !== this.#keysRead || !this.connection) {
+      this.connection = await this.client.request<Connection>("GET", "/_emulator/connect");
+      this.#keysRead = keys;
+    }
     this.host.requestUpdate();
   }
 }
