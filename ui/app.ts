@@ -459,6 +459,7 @@ export class App extends LitElement {
         @pick-session=${(e: CustomEvent<string>) => this.#go("conversations", e.detail)}
         @close-tab=${(e: CustomEvent<string>) => chat.closeTab(e.detail)}
         @delete-session=${(e: CustomEvent<string>) => this.#act(() => chat.deleteSession(e.detail))}
+        @clear-sessions=${() => this.#act(() => chat.clearSessions())}
         @import-transcript=${(e: CustomEvent) => this.#act(() => chat.importTranscript(e.detail))}
         @replay-session=${(e: CustomEvent<string>) => this.#replayFromChat(e.detail)}
         @pick-robot=${(e: CustomEvent<string>) => chat.pickRobot(e.detail)}
