@@ -334,7 +334,13 @@ export class App extends LitElement {
   #overviewView() {
     return html`
       <ccemu-overview .overview=${this.#overview.overview} .connection=${this.#overview
-        .connection} .now=${this.#now()}></ccemu-overview>
+        .connection} .snapshots=${this.#overview.snapshots ?? []}
+        .now=${this.#now()}
+        @save-snapshot=${(e: CustomEvent<string>) => this.#overview.snapshot("save", e.detail)}
+        @restore-snapshot=${(e: CustomEvent<string>) =>
+          this.#overview.snapshot("restore", e.detail)}
+        @delete-snapshot=${(e: CustomEvent<string>) =>
+          this.#overview.snapshot("delete", e.detail)}></ccemu-overview>
     `;
   }
 

@@ -8,6 +8,8 @@ import { customElement, property } from "lit/decorators.js";
 import type { Overview } from "./controllers/overview.ts";
 import type { Connection } from "../emulator/control/connect.ts";
 import { connectCard } from "./connect-card.ts";
+import "./snapshots-card.ts";
+import type { SnapshotRow } from "./snapshots-card.ts";
 import {
   callbacksCard,
   clockCard,
@@ -124,6 +126,8 @@ export class OverviewView extends LitElement {
   /** How a client connects (`GET /_emulator/connect`), for the "Connect a client" card. */
   @property({ attribute: false })
   accessor connection: Connection | null = null;
+  @property({ attribute: false })
+  accessor snapshots: SnapshotRow[] = [];
   /** The virtual clock now (the app's reading, ticking on real time). */
   @property({ type: Number })
   accessor now = 0;
@@ -141,6 +145,11 @@ export class OverviewView extends LitElement {
         )} ${conversationsCard(o)} ${outboundCard(o)}
         ${callbacksCard(o)} ${kbCard(o)} ${keysCard(o)} ${faultsCard(o)} ${errorsCard(o, zone)}
         ${findingsCard(o, zone)}
+        <section class="card panel" id="overview-snapshots"
+          aria-labelledby="overview-snapshots-title">
+          <h3 id="overview-snapshots-title">Named snapshots</h3>
+          <ccemu-snapshots .snapshots=${this.snapshots} timeZone=${zone}></ccemu-snapshots>
+        </section>
       </div>
     `;
   }
