@@ -22,6 +22,8 @@ import { journalRoutes } from "./control/journal-routes.ts";
 import { stateRoutes } from "./control/state-routes.ts";
 import { apiRoutes } from "./control/api-routes.ts";
 import { overviewRoutes } from "./control/overview.ts";
+import { connectRoutes } from "./control/connect.ts";
+import { namedSnapshotRoutes } from "./control/named-snapshots.ts";
 import type { Instances } from "./instances/registry.ts";
 import { instanceRoutes } from "./instances/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
@@ -210,6 +212,8 @@ function mountControl(
   app.route("/_emulator", faultLikeRoutes(emulator, operations));
   app.route("/_emulator", keepRoutes(emulator, operations));
   app.route("/_emulator", overviewRoutes(emulator, list));
+  app.route("/_emulator", connectRoutes(emulator));
+  app.route("/_emulator", namedSnapshotRoutes(emulator));
   if (options.instances) {
     app.route("/_emulator", instanceRoutes(options.instances, emulator.config.maxBodyBytes));
   }

@@ -340,7 +340,14 @@ export class App extends LitElement {
 
   #overviewView() {
     return html`
-      <ccemu-overview .overview=${this.#overview.overview} .now=${this.#now()}></ccemu-overview>
+      <ccemu-overview .overview=${this.#overview.overview} .connection=${this.#overview
+        .connection} .snapshots=${this.#overview.snapshots ?? []}
+        .now=${this.#now()}
+        @save-snapshot=${(e: CustomEvent<string>) => this.#overview.snapshot("save", e.detail)}
+        @restore-snapshot=${(e: CustomEvent<string>) =>
+          this.#overview.snapshot("restore", e.detail)}
+        @delete-snapshot=${(e: CustomEvent<string>) =>
+          this.#overview.snapshot("delete", e.detail)}></ccemu-overview>
     `;
   }
 
@@ -465,6 +472,7 @@ export class App extends LitElement {
         @pick-session=${(e: CustomEvent<string>) => this.#go("conversations", e.detail)}
         @close-tab=${(e: CustomEvent<string>) => chat.closeTab(e.detail)}
         @delete-session=${(e: CustomEvent<string>) => this.#act(() => chat.deleteSession(e.detail))}
+        @clear-sessions=${() => this.#act(() => chat.clearSessions())}
         @import-transcript=${(e: CustomEvent) => this.#act(() => chat.importTranscript(e.detail))}
         @replay-session=${(e: CustomEvent<string>) => this.#replayFromChat(e.detail)}
         @pick-robot=${(e: CustomEvent<string>) => chat.pickRobot(e.detail)}

@@ -44,12 +44,19 @@ export const conversationStyles = css`
     min-height: 0;
     min-width: 0;
   }
+  .tabbar {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+    border-bottom: 1px solid var(--line);
+  }
   .tabs {
     display: flex;
     gap: 2px;
     padding: 4px 6px 0;
-    border-bottom: 1px solid var(--line);
     overflow-x: auto;
+    flex: 1;
+    min-width: 0;
   }
   .tab {
     display: inline-flex;
@@ -126,6 +133,46 @@ export const conversationStyles = css`
   }
   .typing {
     font-style: italic;
+  }
+  /* Three dots that pulse while a stream arrives (still for those who ask for less motion). */
+  .dots i {
+    font-style: normal;
+    animation: pulse 1.2s infinite both;
+  }
+  .dots i:nth-child(2) {
+    animation-delay: 0.2s;
+  }
+  .dots i:nth-child(3) {
+    animation-delay: 0.4s;
+  }
+  @keyframes pulse {
+    0%,
+    80%,
+    100% {
+      opacity: 0.2;
+    }
+    40% {
+      opacity: 1;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .dots i {
+      animation: none;
+    }
+  }
+  /* A bubble shows its push in the docked log on a click. */
+  [data-push] {
+    cursor: pointer;
+  }
+  .restart {
+    display: inline-flex;
+    flex: none;
+    gap: 4px;
+    padding: 3px 6px;
+    font-size: 12px;
+  }
+  .restart button {
+    padding: 1px 8px;
   }
   img.sent {
     max-width: 200px;

@@ -40,6 +40,8 @@ export function robotTarget(robot: Robot): string {
   return robot.domain === "self" ? `built in (${uri})` : robot.domain + uri;
 }
 
+const PICK_TITLE = "Show this push's request and reply in the log";
+
 @customElement("ccemu-conversation")
 export class ConversationView extends LitElement {
   static override styles = [shared, conversationStyles];
@@ -122,6 +124,31 @@ export class ConversationView extends LitElement {
     return open.length > 0;
   }
 
+  /**
+   * A click on a bubble (not on a button or link inside it) shows the push that carried it in the
+   * docked log: what was sent and what came back, as JSON, beside the chat.
+   */
+  #pick(journalId: number | null) {
+    if (journalId === null) return nothing;
+    return (event: Event) => {
+      const inner = event.composedPath().some((el) =>
+        el instanceof Element && el.matches("button, a, input, select, textarea, summary, label")
+      );
+      if (inner) return;
+      this.renderRoot.querySelector<SessionLog>("ccemu-session-log")?.show(journalId);
+    };
+  }
+
+  /** A new session on the same robot and mode: as the same visitor (its id kept) or a new one. */
+  #restart(session: Session, sameVisitor: boolean) {
+    const { visitorId: _old, ...profile } = session.visitor;
+    emit(this, "open-session", {
+      robotId: session.robotId,
+      visitor: sameVisitor ? { ...profile, visitorId: session.visitorId } : profile,
+      responseMode: session.responseMode,
+    });
+  }
+
   #meta(journalId: number | null) {
     if (journalId === null) return nothing;
     const { errors, warnings } = findingsCount(this.findings[journalId]);
@@ -147,27 +174,38 @@ export class ConversationView extends LitElement {
       session.history.map((item) => {
         switch (item.kind) {
           case "visitor":
-            return html`<div class="bubble visitor">${
-              item.messageType === 105
-                ? html`<img class="sent" src=${String(item.message.fileUrl)} alt=${
-                  String(item.message.fileName)
-                }>`
-                : item.message.content
-            }</div>${
-              item.journalId !== null && !answered.has(item.journalId)
-                ? html`<div class="bubble agent muted nothing">The reply delivered nothing to the visitor.${
-                  this.#meta(item.journalId)
-                }</div>`
-                : nothing
-            }`;
+            return html`
+              <div class="bubble visitor" data-push=${item.journalId ?? nothing}
+                title=${item.journalId === null ? nothing : PICK_TITLE}
+                @click=${this.#pick(item.journalId)}>${item.messageType === 105
+                  ? html`<img class="sent" src=${String(item.message.fileUrl)} alt=${
+                    String(item.message.fileName)
+                  }>`
+                  : item.message.content}</div>${item.journalId !== null &&
+                    !answered.has(item.journalId)
+                  ? html`
+                    <div class="bubble agent muted nothing" data-push=${item.journalId}
+                      title=${PICK_TITLE} @click=${this.#pick(
+                        item.journalId,
+                      )}>The reply delivered nothing to the visitor.${this.#meta(
+                        item.journalId,
+                      )}</div>
+                  `
+                  : nothing}
+            `;
           case "agent":
-            return html`<div class="bubble agent"><ccemu-message .message=${item.message}></ccemu-message>${
-              this.#meta(item.journalId)
-            }</div>`;
+            return html`
+              <div class="bubble agent" data-push=${item.journalId ?? nothing}
+                title=${item.journalId === null ? nothing : PICK_TITLE}
+                @click=${this.#pick(item.journalId)}><ccemu-message .message=${item
+                  .message}></ccemu-message>${this.#meta(item.journalId)}</div>
+            `;
           case "instruction": {
             const qno = item.instruction.actionData.qno;
             return html`
-              <div class="banner"
+              <div class="banner" data-push=${item.journalId ?? nothing}
+                title=${item.journalId === null ? nothing : PICK_TITLE}
+                @click=${this.#pick(item.journalId)}
                 role="status"><strong>Transferred to a human${qno
                   ? ` (queue ${qno})`
                   : ""}</strong> <span class="muted">${item.instruction.actionType}</span>${this
@@ -175,9 +213,12 @@ export class ConversationView extends LitElement {
             `;
           }
           case "error":
-            return html`<div class="error" role="alert"><strong>${item.code}</strong> ${item.message}${
-              this.#meta(item.journalId)
-            }</div>`;
+            return html`
+              <div class="error" role="alert" data-push=${item.journalId ?? nothing}
+                title=${item.journalId === null ? nothing : PICK_TITLE}
+                @click=${this.#pick(item.journalId)}><strong>${item.code}</strong> ${item
+                  .message}${this.#meta(item.journalId)}</div>
+            `;
         }
       })
     }
@@ -196,7 +237,10 @@ export class ConversationView extends LitElement {
       )
     }
     ${
-      this.busy && this.pending && !this.streaming.length
+      this.streaming.length
+        ? html`<div class="typing muted" id="typing" role="status">The agent is typing<span
+            class="dots" aria-hidden="true"><i>.</i><i>.</i><i>.</i></span></div>`
+        : this.busy && this.pending
         ? html`<div class="typing muted" id="typing" role="status">The agent is answering…</div>`
         : nothing
     }`;
@@ -212,23 +256,42 @@ export class ConversationView extends LitElement {
     }
   }
 
+  /** Beside the tabs (the chat's head is full at 1280): restart the shown session's conversation. */
+  #restartButtons() {
+    const session = this.session;
+    if (!session) return nothing;
+    return html`
+      <span class="restart" role="group" aria-label="Restart conversation">
+        <button id="restart-same" ?disabled=${this.busy}
+          title="A new session with the same robot, mode and visitor (its visitor id kept)"
+          @click=${() => this.#restart(session, true)}>↻ Restart</button>
+        <button id="restart-new" ?disabled=${this.busy}
+          title="A new session with the same robot and mode, as a new visitor"
+          @click=${() => this.#restart(session, false)}>↻ New visitor</button>
+      </span>
+    `;
+  }
+
   #tabs() {
     if (!this.tabs.length) return nothing;
     const current = this.session?.sessionId;
     // A group of buttons, not a tablist: each tab carries its own close button, which a tablist
     // may not hold (axe: aria-required-children).
-    return html`<div class="tabs" role="group" aria-label="Open sessions">${
-      this.tabs.map((id) =>
-        html`
-          <span class="tab" aria-current=${id === current}>
-            <button class="pick-tab" aria-current=${id === current} @click=${() =>
-              emit(this, "pick-session", id)}>${id}</button>
-            <button class="close" aria-label=${`Close the tab of session ${id}`} @click=${() =>
-              emit(this, "close-tab", id)}>✕</button>
-          </span>
-        `
-      )
-    }</div>`;
+    return html`
+      <div
+        class="tabbar"><div class="tabs" role="group" aria-label="Open sessions">${this.tabs.map((
+          id,
+        ) =>
+          html`
+            <span class="tab" aria-current=${id === current}>
+              <button class="pick-tab" aria-current=${id === current} @click=${() =>
+                emit(this, "pick-session", id)}>${id}</button>
+              <button class="close" aria-label=${`Close the tab of session ${id}`} @click=${() =>
+                emit(this, "close-tab", id)}>✕</button>
+            </span>
+          `
+        )}</div>${this.#restartButtons()}</div>
+    `;
   }
 
   #header(session: Session) {

@@ -16,6 +16,7 @@ import type { FixtureState } from "./entry-actions.ts";
 import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 import { emit } from "./events.ts";
+import { rangeBound } from "./time-range.ts";
 import { localTime, timeOf } from "./local-time.ts";
 import { findingsBadges } from "./findings-badge.ts";
 
@@ -152,6 +153,11 @@ export class InspectorView extends LitElement {
   accessor robot = "";
   @state()
   accessor text = "";
+  /** The time range's bounds as typed (the tenant's zone, as the list shows times). */
+  @state()
+  accessor from = "";
+  @state()
+  accessor to = "";
   @state()
   accessor page = 0;
 
@@ -159,14 +165,28 @@ export class InspectorView extends LitElement {
     return !this.status || STATUS_FILTER.test(this.status.trim());
   }
 
+  /** The range's bounds as instants; a bound that is not a time is left out (and said so). */
+  get #range() {
+    const from = rangeBound(this.from, this.timeZone, false);
+    const to = rangeBound(this.to, this.timeZone, true);
+    return {
+      from,
+      to,
+      bad: [from === null ? "From" : "", to === null ? "To" : ""].filter(Boolean),
+    };
+  }
+
   #filtered(): JournalEntry[] {
     const text = this.text.toLowerCase();
+    const { from, to } = this.#range;
     const status = this.#statusValid ? this.status.trim().replace(/x+$/i, "") : "";
     return this.entries.filter((e) =>
       (!this.area || e.area === this.area) &&
       (!status || String(e.response.status).startsWith(status)) &&
       (!this.robot || e.push?.robotId === this.robot) &&
       (!this.sessionFilter || e.push?.sessionId === this.sessionFilter) &&
+      (typeof from !== "number" || e.time >= from) &&
+      (typeof to !== "number" || e.time <= to) &&
       (!text ||
         `${activityLine(e)} ${e.path} ${e.requestId} ${e.push?.robotId ?? ""} ${
           e.push?.sessionId ?? ""
@@ -412,6 +432,15 @@ export class InspectorView extends LitElement {
         ${this.#statusValid ? nothing : html`<div class="hint bad" id="status-hint" role="alert">
           Status “${this.status}” is not a filter: type a code (404), a class (4xx) or its first
           digits (4, 40). Showing every status.</div>`}
+        ${this.#range.bad.length
+          ? html`
+            <div class="hint bad" id="range-hint"
+              role="alert">${this.#range.bad.join(
+                " and ",
+              )}: type a time as the list shows it, in ${this.timeZone}: 2026-01-05 09:00 (seconds
+                        optional), or a day alone. That bound is left out.</div>
+          `
+          : nothing}
         ${this.#rows(list, shown)}
         <div class="pager row">
           <button ?disabled=${page ===
@@ -473,6 +502,20 @@ export class InspectorView extends LitElement {
             this.text = (e.target as HTMLInputElement).value;
             this.page = 0;
           }}>
+        <span class="range row" role="group" aria-label=${`Time range, in ${this.timeZone}`}>
+          <input aria-label=${`From (${this.timeZone})`} id="filter-from" size="16"
+            placeholder="from 2026-01-05 09:00" title=${`From this time on, in ${this.timeZone}`}
+            aria-describedby="range-hint" @input=${(e: Event) => {
+              this.from = (e.target as HTMLInputElement).value;
+              this.page = 0;
+            }}>
+          <input aria-label=${`To (${this.timeZone})`} id="filter-to" size="16"
+            placeholder="to 2026-01-05 18:00" title=${`Up to this time, in ${this.timeZone}`}
+            aria-describedby="range-hint" @input=${(e: Event) => {
+              this.to = (e.target as HTMLInputElement).value;
+              this.page = 0;
+            }}>
+        </span>
         <span class="muted" id="count">${list.length} of ${this.entries.length}</span>
         <button id="export-har" title="Download the exchanges this list shows as a HAR 1.2 file"
           @click=${() => emit(this, "export-har", { area: this.area, ids: list.map((e) => e.id) })}

@@ -6,6 +6,10 @@
 import { css, html, LitElement } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import type { Overview } from "./controllers/overview.ts";
+import type { Connection } from "../emulator/control/connect.ts";
+import { connectCard } from "./connect-card.ts";
+import "./snapshots-card.ts";
+import type { SnapshotRow } from "./snapshots-card.ts";
 import {
   callbacksCard,
   clockCard,
@@ -94,6 +98,21 @@ export class OverviewView extends LitElement {
         margin: 4px 0;
         font-size: 13px;
       }
+      dl.connect {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 4px 10px;
+        margin: 0 0 6px;
+        font-size: 13px;
+      }
+      dl.connect dd {
+        font-size: 13px;
+        font-weight: normal;
+      }
+      /* A key id or secret reads whole (a copied half fails to sign). */
+      dl.connect #connect-demo code {
+        white-space: nowrap;
+      }
       @media (max-width: 620px) {
         .card.wide {
           grid-column: auto;
@@ -104,6 +123,11 @@ export class OverviewView extends LitElement {
 
   @property({ attribute: false })
   accessor overview: Overview | null = null;
+  /** How a client connects (`GET /_emulator/connect`), for the "Connect a client" card. */
+  @property({ attribute: false })
+  accessor connection: Connection | null = null;
+  @property({ attribute: false })
+  accessor snapshots: SnapshotRow[] = [];
   /** The virtual clock now (the app's reading, ticking on real time). */
   @property({ type: Number })
   accessor now = 0;
@@ -115,9 +139,17 @@ export class OverviewView extends LitElement {
     return html`
       <h2>Overview</h2>
       <div class="cards">
-        ${clockCard(o, this.now || o.clock.now)} ${conversationsCard(o)} ${outboundCard(o)}
+        ${connectCard(this.connection)} ${clockCard(
+          o,
+          this.now || o.clock.now,
+        )} ${conversationsCard(o)} ${outboundCard(o)}
         ${callbacksCard(o)} ${kbCard(o)} ${keysCard(o)} ${faultsCard(o)} ${errorsCard(o, zone)}
         ${findingsCard(o, zone)}
+        <section class="card panel" id="overview-snapshots"
+          aria-labelledby="overview-snapshots-title">
+          <h3 id="overview-snapshots-title">Named snapshots</h3>
+          <ccemu-snapshots .snapshots=${this.snapshots} timeZone=${zone}></ccemu-snapshots>
+        </section>
       </div>
     `;
   }

@@ -16,6 +16,22 @@ import { shared } from "./styles.ts";
 /** Milliseconds as the log reads them: whole, or a dash for what never came. */
 export const ms = (value: number | null) => value === null ? "–" : `${Math.round(value)} ms`;
 
+/**
+ * A streamed reply as one JSON document: its events in order, each event's data parsed where it
+ * is JSON (as agents send it), so the reply reads like a blocking one.
+ */
+function streamJson(events: NonNullable<JournalEntry["push"]>["events"]): string {
+  const parse = (data: string | null) => {
+    if (data === null) return null;
+    try {
+      return JSON.parse(data);
+    } catch {
+      return data;
+    }
+  };
+  return JSON.stringify(events.map((e) => ({ event: e.event, data: parse(e.data) })));
+}
+
 @customElement("ccemu-push-detail")
 export class PushDetail extends LitElement {
   static override styles = [
@@ -91,6 +107,12 @@ export class PushDetail extends LitElement {
         : nothing}
       ${e.response.body
         ? html`<ccemu-json label="Reply" .text=${e.response.body.text}></ccemu-json>`
+        : push.events.length
+        ? html`<ccemu-json label="Reply" note="(the stream's events)" .text=${
+          streamJson(
+            push.events,
+          )
+        }></ccemu-json>`
         : nothing}
     `;
   }

@@ -113,11 +113,36 @@ export class SessionList extends LitElement {
     return emitPickedJson(this, event, "import-transcript");
   }
 
+  /** "Clear all" was pressed once: it asks before deleting every session. */
+  @state()
+  accessor clearing = false;
+
   /** Esc backs out of a pending delete. */
   escape(): boolean {
+    if (this.clearing) {
+      this.clearing = false;
+      return true;
+    }
     if (!this.confirming) return false;
     this.confirming = "";
     return true;
+  }
+
+  /** Clearing this one area: every session goes; robots, the journal and the rest stay. */
+  #clearAll() {
+    if (!this.sessions.length) return nothing;
+    return this.clearing
+      ? html`<div class="confirm" id="clear-confirm">Delete all ${this.sessions.length} sessions?
+        (Robots and the journal stay.)
+        <button class="bad" id="clear-sessions-yes" @click=${() => {
+        this.clearing = false;
+        emit(this, "clear-sessions", null);
+      }}>Delete all</button>
+        <button @click=${() => (this.clearing = false)}>Keep</button></div>`
+      : html`
+        <button id="clear-sessions" class="delete" @click=${() => (this.clearing = true)}
+          title="Delete every session (robots and the journal stay)">Clear all</button>
+      `;
   }
 
   #item(s: SessionSummary) {
@@ -160,6 +185,7 @@ export class SessionList extends LitElement {
           accept=".json,application/json" aria-label="Import a transcript file" @change=${this
             .#import}></label>
       </div>
+      ${this.#clearAll()}
       <ul aria-label="Sessions">
         ${this.sessions.length
           ? [...this.sessions].reverse().map((s) => this.#item(s))

@@ -132,6 +132,15 @@ export class SessionLog extends LitElement {
     return this.entries.filter((e) => e.push?.sessionId === this.sessionId);
   }
 
+  /**
+   * Shows one push in place (a click on its chat bubble), unfolding the log if it was folded, as
+   * the Bot Framework Emulator opens an activity's JSON beside the chat.
+   */
+  show(journalId: number) {
+    if (this.folded) this.#fold(false);
+    this.selected = journalId;
+  }
+
   /** Esc goes back from a push to the list. */
   escape(): boolean {
     if (this.selected === null) return false;

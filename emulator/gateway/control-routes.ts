@@ -82,6 +82,11 @@ function sessionRoutes(routes: ControlRoutes, store: GatewayStore) {
       { summary: "One session with its history.", answer: SessionSchema },
       (c) => c.json(store.findSession(c.req.param("sessionId"))),
     )
+    .delete(
+      "/sessions",
+      { summary: "Delete every visitor session (robots, the journal and other areas stay)." },
+      (c) => c.json({ deleted: store.deleteAllSessions() }),
+    )
     .delete("/sessions/:sessionId", { summary: "Delete a session." }, (c) => {
       store.deleteSession(c.req.param("sessionId"));
       return c.json({ deleted: c.req.param("sessionId") });

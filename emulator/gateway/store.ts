@@ -121,6 +121,16 @@ export class GatewayStore extends AreaStore<GatewayState> {
     this.emulator.events.publish({ type: "gateway", change: "session-deleted", sessionId });
   }
 
+  /**
+   * Deletes every session (clearing one area, as the Firebase Emulator Suite clears one emulator's
+   * data): each as `deleteSession` does, so the UI hears each go. Answers their ids, oldest first.
+   */
+  deleteAllSessions(): string[] {
+    const ids = this.state.sessions.map((s) => s.sessionId);
+    for (const id of ids) this.deleteSession(id);
+    return ids;
+  }
+
   findSession(sessionId: string): Session {
     const sessions = this.state.sessions;
     // Rebuilt when reset, import or deletion replaced the list, or a session was added.

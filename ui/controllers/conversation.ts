@@ -148,6 +148,17 @@ export class ConversationController extends ViewController {
     });
   }
 
+  /** Deletes every session (this area only): no tab is left, the chat shows none. */
+  clearSessions() {
+    return this.client.attempt(async () => {
+      await this.client.request("DELETE", "/_emulator/gateway/sessions");
+      this.#setTabs([]);
+      this.session = null;
+      location.hash = "conversations";
+      await this.loadSessions();
+    });
+  }
+
   importTranscript(transcript: unknown) {
     const problem = notTranscript(transcript);
     if (problem) return this.client.onProblem(problem);
