@@ -51,6 +51,7 @@ async function start(args: string[]): Promise<number> {
     running = await startServer(config, undefined, {
       log: (line) => report(`ccemu: ${line}`),
       instances: true,
+      buildUi: true,
     });
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {

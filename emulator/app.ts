@@ -14,6 +14,7 @@ import { createUpstream, type UpstreamEntry } from "./upstream/mod.ts";
 import { ApiError } from "./core/errors.ts";
 import { exchangeJournal, journalExchanges } from "./core/journal-middleware.ts";
 import { PlainExchange, serveExchange } from "./core/exchange.ts";
+import { NodeRequest, type ReceivedRequest } from "./core/node-request.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
 import { controlGuard } from "./control/guard.ts";
 import { controlError, methodsAt } from "./control/http.ts";
@@ -35,7 +36,7 @@ import { createScenarioArea, type ScenarioArea } from "./scenarios/mod.ts";
 import type { ScenarioFile } from "./scenarios/store.ts";
 import { ScenarioSchema } from "./scenarios/schemas.ts";
 import { RateLimiter } from "./signed-api/rate-limit.ts";
-import { signedApi } from "./signed-api/middleware.ts";
+import { signedApi, signedRefusal } from "./signed-api/middleware.ts";
 import type { State } from "./state.ts";
 import { INDEX_HTML, uiScript, uiScriptResponse } from "./ui-bundle.ts";
 
@@ -60,25 +61,29 @@ export interface Areas {
 }
 
 export interface App {
-  /** Every route; `fetch` hands it all but the signed areas' requests. */
+  /** Every route but the signed areas' usual requests, which `serve` hands their areas itself. */
   hono: Hono<AppEnv>;
-  /** Answers a web Request: what in-process callers and @hono/node-server call. */
-  fetch: (request: Request, info?: AppEnv["Bindings"]) => Response | Promise<Response>;
   /**
-   * What serves `url` when its path (from `pathStart`) starts with a signed area's `prefix/`: what
-   * `fetch` sends there, and what the server calls on node:http's own request (node-listener.ts).
+   * Answers a request, the one way every request goes (core/exchange.ts says why the signed
+   * areas' skip Hono): a web Request from in-process callers, node:http's own from the server.
    */
-  signedAt(url: string, pathStart: number): SignedServe | undefined;
+  fetch: (request: ReceivedRequest, info?: AppEnv["Bindings"]) => Response | Promise<Response>;
+  /**
+   * Refuses a request before any handler reads it (a Host or head that makes no request), with
+   * the vendor's envelope, journaled as its path's area journals (its signed area, storage).
+   */
+  refuse(request: ReceivedRequest, info: AppEnv["Bindings"], error: ApiError): Promise<Response>;
   areas: Areas;
 }
 
 /** A signed area's request, journaled and dispatched on its plain exchange; never rejects. */
-export type SignedServe = (c: PlainExchange) => Promise<Response>;
+type SignedServe = (c: PlainExchange) => Promise<Response>;
 
-/** A signed area's `prefix/`, and what serves its requests. */
+/** A signed area's `prefix/`, what serves its requests, and what refuses one unread. */
 interface SignedPath {
   prefix: string;
   serve: SignedServe;
+  refuse: (c: PlainExchange, error: ApiError) => Promise<Response>;
 }
 
 /** Every area of one emulator, each with its runtime built from the current state. */
@@ -105,6 +110,8 @@ function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Area
 export interface AppOptions {
   /** `/_emulator/instances`: further emulators in this process. */
   instances?: Instances;
+  /** Build the UI's script now, in the background, rather than on the first page load. */
+  buildUi?: boolean;
 }
 
 export function createApp(
@@ -117,7 +124,7 @@ export function createApp(
   const app = new Hono<AppEnv>();
   const failed = controlError(emulator);
   app.onError(failed);
-  const signedAt = signedPathsAt(mountSigned(app, emulator, list, areas.faults.store, failed));
+  const signedPaths = mountSigned(app, emulator, list, areas.faults.store, failed);
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
   app.use("/_storage/*", storageFaults(areas.faults.store));
@@ -129,11 +136,23 @@ export function createApp(
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   if (emulator.config.ui) {
     const script = uiScript();
+    // A failed build is retried (and reported) on the page's request for it.
+    if (options.buildUi) script().catch(() => {});
     app.get("/", guard, (c) => c.html(INDEX_HTML));
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
   app.notFound((c) => notFound(app, emulator, c));
-  return { hono: app, fetch: signedFirst(app, signedAt), signedAt, areas };
+  // The storage journal's entry, written for a plain exchange (as journalExchanges writes it).
+  const storageRefusals = exchangeJournal(emulator, "storage");
+  const refuse: App["refuse"] = (request, info, error) => {
+    const c = new PlainExchange(request, info);
+    const path = c.url.slice(c.url.indexOf("/", c.url.indexOf("//") + 2));
+    const signed = signedPaths.find((p) => path.startsWith(p.prefix));
+    if (signed) return signed.refuse(c, error);
+    if (!path.startsWith("/_storage/")) return Promise.resolve(failed(error));
+    return serveExchange(c, storageRefusals, () => failed(error), failed);
+  };
+  return { hono: app, fetch: signedFirst(app, signedPaths), refuse, areas };
 }
 
 /**
@@ -160,9 +179,11 @@ function mountSigned(
       prefix,
       operations,
     }, forward);
+    const refusal = signedRefusal(emulator);
     signedPaths.push({
       prefix: `${prefix}/`,
       serve: (c) => serveExchange(c, journal, dispatch, failed),
+      refuse: (c, error) => serveExchange(c, journal, () => refusal(c, error), failed),
     });
     app.all(
       `${prefix}/*`,
@@ -220,29 +241,25 @@ function notFound(app: Hono<AppEnv>, emulator: Emulator<State>, c: Context<AppEn
   );
 }
 
-/** The lookup of `App.signedAt` over the signed areas' prefixes. */
-function signedPathsAt(signedPaths: SignedPath[]): App["signedAt"] {
-  return (url, pathStart) => {
-    for (let i = 0; i < signedPaths.length; i++) {
-      if (url.startsWith(signedPaths[i].prefix, pathStart)) return signedPaths[i].serve;
-    }
-    return undefined;
-  };
-}
-
 /**
- * A request whose path starts with a signed area's `prefix/` goes straight to that area's
- * journal and dispatcher, on a plain exchange: Hono would route it to the same two
- * (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET without the
- * body, and every other path (`/gateway` alone, a percent-encoded prefix) go through Hono.
+ * The one way every request goes. A request whose path starts with a signed area's `prefix/`
+ * goes straight to that area's journal and dispatcher, on a plain exchange: Hono would route it
+ * to the same two (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET
+ * without the body, and every other path (`/gateway` alone, a percent-encoded prefix) go through
+ * Hono, on a web Request (node:http's request makes one only then).
  */
-function signedFirst(app: Hono<AppEnv>, signedAt: App["signedAt"]): App["fetch"] {
-  return (request: Request, info?: AppEnv["Bindings"]) => {
+function signedFirst(app: Hono<AppEnv>, signedPaths: SignedPath[]): App["fetch"] {
+  return (request, info) => {
     const url = request.url;
     if (request.method !== "HEAD") {
-      const serve = signedAt(url, url.indexOf("/", url.indexOf("//") + 2));
-      if (serve) return serve(new PlainExchange(request, info, url));
+      const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+      for (let i = 0; i < signedPaths.length; i++) {
+        if (!url.startsWith(signedPaths[i].prefix, pathStart)) continue;
+        const c = new PlainExchange(request, info, url);
+        if (request instanceof NodeRequest) request.exchange = c;
+        return signedPaths[i].serve(c);
+      }
     }
-    return app.fetch(request, info);
+    return app.fetch(request instanceof NodeRequest ? request.web() : request as Request, info);
   };
 }

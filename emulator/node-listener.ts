@@ -1,38 +1,56 @@
 /**
- * What node:http calls for each request. A signed area's request in its usual shape goes straight
- * to the area on node:http's own request (core/node-request.ts), and the JSON answer the
- * dispatcher wrote goes out as its text: @hono/node-server building a web Request for it, and
- * reading the web Response's stream back, took about a quarter of a signed call's time
- * (docs/performance.md). Every other request, and any other answer (a fault's damaged stream, a
- * forwarded reply), goes through @hono/node-server as before.
+ * ccemu's HTTP/1.1 adapter on node:http: every request — signed, control, storage, UI, faults,
+ * forwarded replies — takes this one way. node:http's request is wrapped once (NodeRequest), its
+ * URL built and checked once (RequestUrls), handed to the app's one composition (`App.fetch`),
+ * and the answer written by one writer: the signed dispatcher's JSON as its text, any other
+ * Response from its stream. A web Request is made only for a handler that reads one (Hono's
+ * routes); @hono/node-server making one for every request, and reading every Response's stream
+ * back, cost a signed call about a quarter of its time (docs/performance.md).
+ *
+ * What the wire can do wrong is answered once, with the vendor's envelope: here a Host that makes
+ * no URL and a head over the limit; in wire-refusals.ts what node:http hands over as no request (a
+ * head it cannot parse, a CONNECT, bytes after a body). A complete request followed by a
+ * half-close is answered, then the connection closes.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { getRequestListener } from "npm:@hono/node-server@2.1.9";
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import type { Socket } from "node:net";
 import type { App } from "./app.ts";
-import { PlainExchange } from "./core/exchange.ts";
+import { ApiError, toApiError } from "./core/errors.ts";
 import { NodeRequest } from "./core/node-request.ts";
-
-/** The caller's address as `Deno.serve` would give it (`::ffff:` stripped from IPv4 over IPv6). */
-function remoteAddress(socket: { remoteAddress?: string }): { hostname: string } {
-  const address = socket.remoteAddress ?? "";
-  return { hostname: address.startsWith("::ffff:") ? address.slice(7) : address };
-}
-
-/** The connection info of a request, read only when asked (a key with an IP allow-list). */
-class NodeBindings {
-  constructor(readonly incoming: IncomingMessage) {}
-  get remoteAddr(): { hostname: string } {
-    return remoteAddress(this.incoming.socket);
-  }
-}
+import { writeResponse, writeText } from "./core/node-response.ts";
+import { RequestUrls } from "./core/request-url.ts";
+import {
+  clientError,
+  headTooLarge,
+  leftMidRequest,
+  MAX_HEADER_BYTES,
+  NodeBindings,
+  recordUrl,
+  refuseConnect,
+} from "./wire-refusals.ts";
 
 /**
- * The Host header values @hono/node-server puts in the URL as they are (its own test): with any
- * other, it checks and may normalize the host, so the request goes through it.
+ * What node:http's parser takes before it gives up on a head (then `clientError` answers the
+ * same envelope, without a journal entry: node:http keeps no request line of a head it dropped).
+ * Above MAX_HEADER_BYTES so that an over-limit head is still read, and journaled with its path.
  */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const PARSER_HEADER_BYTES = 1024 * 1024;
 
-/** The Host header, as sent. */
+/** The size of a request head as sent: request line, header lines, the blank line. */
+function headSize(incoming: IncomingMessage, target: string): number {
+  const raw = incoming.rawHeaders;
+  let size = (incoming.method?.length ?? 0) + target.length + 13; // " ", " HTTP/1.1\r\n"
+  for (let i = 0; i < raw.length; i += 2) size += raw[i].length + raw[i + 1].length + 4;
+  return size + 2;
+}
+
+/** The Host header, as sent (the last one: node:http keeps the first, clients send one). */
 function hostOf(raw: readonly string[]): string | undefined {
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i];
@@ -41,73 +59,87 @@ function hostOf(raw: readonly string[]): string | undefined {
   return undefined;
 }
 
-/**
- * Whether a request target's path (before any `?`) is only letters, digits, `_`, `-` and `/`:
- * no dot segment, escape or backslash that the web URL would resolve or refuse.
- */
-function isPlainPath(target: string): boolean {
-  for (let i = 0; i < target.length; i++) {
-    const code = target.charCodeAt(i);
-    if (code === 0x3f /* ? */) return true;
-    if (
-      !((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) ||
-        (code >= 0x30 && code <= 0x39) || code === 0x2f || code === 0x5f || code === 0x2d)
-    ) return false;
+/** Writes `response`; ccemu's own failure to write closes the connection, said on stderr. */
+function answer(outgoing: ServerResponse, request: NodeRequest, response: Response): void {
+  try {
+    const c = request.exchange;
+    if (c !== undefined && response === c.sent) {
+      writeText(outgoing, response.status, c.sentHeaders["content-type"], c.responseText!);
+    } else {
+      writeResponse(outgoing, response).catch((error) => fail(outgoing, error));
+    }
+  } catch (error) {
+    fail(outgoing, error);
   }
-  return true;
 }
 
-/** Writes a JSON answer the dispatcher serialized: the head @hono/node-server wrote for it. */
-function writeJson(outgoing: ServerResponse, c: PlainExchange, status: number): void {
-  const text = c.responseText as string;
-  outgoing.writeHead(status, {
-    "content-type": c.sentHeaders["content-type"],
-    "content-length": Buffer.byteLength(text),
-  });
-  outgoing.end(text);
+function fail(outgoing: ServerResponse, error: unknown): void {
+  console.error(`ccemu: an answer could not be written: ${(error as Error)?.message ?? error}`);
+  outgoing.destroy();
 }
 
-/** The listener for `app`: the signed areas' usual requests straight, the rest through Hono. */
+/** The listener for `app`: every request, one way. */
 export function nodeListener(app: App): RequestListener {
-  // A signed request's answer that is not the dispatcher's JSON, for the adapter to write.
-  const answered = new WeakMap<object, Response>();
-  const adapter = getRequestListener(
-    (request, env) =>
-      answered.get(env.incoming) ??
-        app.fetch(request, { remoteAddr: remoteAddress(env.incoming.socket) }),
-    // Deno's own Request and Response stay the globals: every other module uses them. An unread
-    // request body is left to node:http, which discards it, rather than to the adapter's drain
-    // and its half-second timer, which would outlive a closed server.
-    { overrideGlobalObjects: false, autoCleanupIncoming: false },
-  );
-  // The last Host found plain: clients send the same one on every request.
-  let plainHost = "";
-  return (incoming, outgoing) => {
+  const urls = new RequestUrls();
+  return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const target = incoming.url ?? "";
-    const host = hostOf(incoming.rawHeaders);
-    if (incoming.method === "HEAD" || host === undefined || !isPlainPath(target)) {
-      return adapter(incoming, outgoing);
+    const bindings = new NodeBindings(incoming.socket);
+    let url: string;
+    try {
+      url = urls.of(hostOf(incoming.rawHeaders), target);
+    } catch (error) {
+      const request = new NodeRequest(incoming, recordUrl(incoming.socket, target));
+      app.refuse(request, bindings, toApiError(error)).then(
+        (response) => answer(outgoing, request, response),
+        (thrown) => fail(outgoing, thrown),
+      );
+      return;
     }
-    if (host !== plainHost) {
-      if (!PLAIN_HOST.test(host)) return adapter(incoming, outgoing);
-      plainHost = host;
+    const request = new NodeRequest(incoming, url);
+    if (headSize(incoming, target) > MAX_HEADER_BYTES) {
+      app.refuse(request, bindings, headTooLarge()).then(
+        (response) => answer(outgoing, request, response),
+        (thrown) => fail(outgoing, thrown),
+      );
+      return;
     }
-    const url = `http://${host}${target}`;
-    const serve = app.signedAt(url, 7 + host.length);
-    if (!serve) return adapter(incoming, outgoing);
-    const c = new PlainExchange(new NodeRequest(incoming, url), new NodeBindings(incoming), url);
-    serve(c).then((response) => {
-      if (response !== c.sent) {
-        answered.set(incoming, response);
-        return adapter(incoming, outgoing);
-      }
-      try {
-        writeJson(outgoing, c, response.status);
-      } catch (error) {
-        // ccemu's bug, never the client's: said on stderr, the connection closed.
-        console.error(`ccemu: ${c.requestId}:`, error);
-        outgoing.destroy();
-      }
-    });
+    let served: Response | Promise<Response>;
+    try {
+      served = app.fetch(request, bindings);
+    } catch (error) {
+      // Refused before any handler (a method no web Request can have): the envelope, journaled.
+      if (!(error instanceof ApiError)) return fail(outgoing, error);
+      served = app.refuse(request, bindings, error);
+    }
+    if (served instanceof Promise) {
+      served.then((response) => answer(outgoing, request, response), (e) => fail(outgoing, e));
+    } else answer(outgoing, request, served);
   };
+}
+
+/**
+ * The server: every request through `nodeListener`, heads up to MAX_HEADER_BYTES, a client's
+ * half-close after a complete request no abort (it is answered, then the connection closes), and
+ * what node:http cannot parse answered by `clientError`.
+ */
+export function createNodeServer(app: App): Server {
+  const server = createServer({ maxHeaderSize: PARSER_HEADER_BYTES }, nodeListener(app));
+  // node:http's own switch (no option): without it the end of the client's input aborts a
+  // request still being answered, and closes the connection before its answer goes out.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // Sockets answered outside node:http (a refused head, a CONNECT), which it no longer tracks:
+  // closing every connection closes them too.
+  const outside = new Set<Socket>();
+  server.on("clientError", (error, socket) => clientError(app, error, socket as Socket, outside));
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeAllConnections = () => {
+    closeAll();
+    for (const socket of outside) socket.destroy();
+  };
+  server.on(
+    "connect",
+    (incoming: IncomingMessage, socket: Socket) => refuseConnect(app, incoming, socket, outside),
+  );
+  server.on("connection", (socket: Socket) => socket.on("end", () => leftMidRequest(socket)));
+  return server;
 }

@@ -7,7 +7,7 @@
  * connection. `node:http` ignores the offer and answers HTTP/1.1, as RFC 9110 §7.8 lets a server
  * do. It costs throughput (docs/performance.md has the figures).
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { type Areas, createApp } from "./app.ts";
 import type { Area } from "./area.ts";
 import type { Config } from "./core/config.ts";
@@ -18,7 +18,7 @@ import { serializeSnapshot } from "./core/snapshot.ts";
 import { loadScenarios } from "./scenarios/store.ts";
 import { loadFixtures, STATE, type State } from "./state.ts";
 import { Instances } from "./instances/registry.ts";
-import { nodeListener } from "./node-listener.ts";
+import { createNodeServer } from "./node-listener.ts";
 
 export interface RunningEmulator {
   emulator: Emulator<State>;
@@ -63,17 +63,19 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Serve `/_emulator/instances`, further emulators in this process (`ccemu start` does). */
   instances?: boolean;
+  /** Build the UI's script at start, in the background (`ccemu start` does). */
+  buildUi?: boolean;
 }
 
 /** Starts serving; the harness passes no options. */
 export async function startServer(
   config: Config,
   fixtures?: State,
-  { log = () => {}, instances: withInstances = false }: ServerOptions = {},
+  { log = () => {}, instances: withInstances = false, buildUi = false }: ServerOptions = {},
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
   const instances = withInstances ? new Instances(config, startServer) : undefined;
-  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances });
+  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances, buildUi });
   const { areas } = app;
   let restoredFrom: string | undefined;
   if (config.snapshot) {
@@ -90,7 +92,7 @@ export async function startServer(
       );
     }
   }
-  const server = createServer(nodeListener(app));
+  const server = createNodeServer(app);
   const port = await listen(server, config.host, config.port);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   emulator.selfOrigin = `http://${host}:${port}`;

@@ -1,8 +1,9 @@
 /**
  * The browser UI: a prebuilt `ui.js` beside this module when there is one (the npm package ships
  * one beside its bundled program), otherwise `ui/main.ts` bundled by Deno's own bundler on the
- * first request for it (so that start-up stays fast and nothing is built ahead or committed), then
- * served from memory. Either works whether this module was loaded from a file or over https.
+ * first request for it, or at start in the background when asked (`ccemu start` asks: its first page
+ * load then waits for no build), then served from memory; nothing built is committed. Until the
+ * script runs, the page shows a line saying it is loading (no blank first load). Either works whether this module was loaded from a file or over https.
  */
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -23,33 +24,35 @@ async function readPackaged(url: URL): Promise<string | undefined> {
 }
 
 /**
- * `deno bundle` of ui/main.ts. Loaded over https, the sources are bundled from there, with the
- * import map of the deno.json published beside them (a remote module has no local config).
+ * `deno bundle` of ui/main.ts, read from its standard output (no file left behind when ccemu is
+ * stopped mid-build). Loaded over https, the sources are bundled from there, with the import map
+ * of the deno.json published beside them (a remote module has no local config).
  */
 async function build(): Promise<string> {
   const root = new URL("..", import.meta.url);
+  const args = ["bundle", "--quiet", "--platform=browser", "--minify"];
+  if (root.protocol === "file:") return await bundle([...args, "ui/main.ts"], fileURLToPath(root));
   const dir = await Deno.makeTempDir({ prefix: "ccemu-ui-" });
   try {
-    const out = `${dir}/ui.js`;
-    const args = ["bundle", "--quiet", "--platform=browser", "--minify", "-o", out];
-    if (root.protocol === "file:") args.push("ui/main.ts");
-    else {
-      const config = JSON.parse(await readPackaged(new URL("deno.json", root)) ?? "{}");
-      await Deno.writeTextFile(`${dir}/imports.json`, JSON.stringify({ imports: config.imports }));
-      args.push(`--import-map=${dir}/imports.json`, `--allow-import=${root.host}`);
-      args.push(new URL("ui/main.ts", root).href);
-    }
-    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-      args,
-      cwd: root.protocol === "file:" ? fileURLToPath(root) : dir,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (code !== 0) throw new Error(`the UI bundle failed: ${new TextDecoder().decode(stderr)}`);
-    return await Deno.readTextFile(out);
+    const config = JSON.parse(await readPackaged(new URL("deno.json", root)) ?? "{}");
+    await Deno.writeTextFile(`${dir}/imports.json`, JSON.stringify({ imports: config.imports }));
+    args.push(`--import-map=${dir}/imports.json`, `--allow-import=${root.host}`);
+    return await bundle([...args, new URL("ui/main.ts", root).href], dir);
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+}
+
+async function bundle(args: string[], cwd: string): Promise<string> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  if (code !== 0) throw new Error(`the UI bundle failed: ${decoder.decode(stderr)}`);
+  return decoder.decode(stdout);
 }
 
 /** The prebuilt bundle beside this module, or one built now. */
@@ -126,7 +129,7 @@ export const INDEX_HTML = `<!doctype html>
 <style>html,body{margin:0;height:100%;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;background:#f5f6f8;color:#1d2330}</style>
 </head>
 <body>
-<ccemu-app></ccemu-app>
+<ccemu-app><p style="margin:0;padding:14px;background:#1d2330;color:#fff"><strong>ccemu</strong> · loading the UI… (the first load after a start waits for its script to be built)</p></ccemu-app>
 <script type="module" src="/ui.js"></script>
 </body>
 </html>`;

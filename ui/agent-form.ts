@@ -32,6 +32,11 @@ export class AgentForm extends LitElement {
     `,
   ];
 
+  /** Empties the form (the agent it held was added). */
+  clear() {
+    this.renderRoot.querySelector("form")?.reset();
+  }
+
   #submit(event: Event) {
     event.preventDefault();
     const form = event.target as HTMLFormElement;

@@ -119,6 +119,13 @@ export function operationsOf(document: Json): ApiOperation[] {
   return out;
 }
 
+/** A field's text that cannot be sent: the view marks the field and says why beside it. */
+export class FieldError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
 /** The texts of a form as parameters; a field left empty is not sent. Throws naming a bad field. */
 export function valuesOf(fields: FormField[], texts: Record<string, string>): Json {
   const out: Json = {};
@@ -133,7 +140,7 @@ export function valuesOf(fields: FormField[], texts: Record<string, string>): Js
       try {
         parsed = JSON.parse(text);
       } catch (error) {
-        throw new Error(`${f.name}: not valid JSON (${(error as Error).message})`);
+        throw new FieldError(f.name, `${f.name}: not valid JSON (${(error as Error).message})`);
       }
       // JSON-array text travels as the text the vendor expects.
       out[f.name] = f.kind === "json-text" ? JSON.stringify(parsed) : parsed;

@@ -6,7 +6,8 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { type ApiOperation, type FormField, valuesOf } from "./api-form.ts";
+import { type ApiOperation, FieldError, type FormField, valuesOf } from "./api-form.ts";
+import { inline } from "./markdown.ts";
 import type { PublicKey, SentAnswer } from "./control-client.ts";
 import { panes, shared } from "./styles.ts";
 import { emit } from "./events.ts";
@@ -45,6 +46,9 @@ export class ApiView extends LitElement {
         display: block;
         margin: 8px 0 2px;
         font-weight: 600;
+      }
+      .field-error {
+        margin: 2px 0 0;
       }
       .hint {
         font-weight: normal;
@@ -85,12 +89,16 @@ export class ApiView extends LitElement {
   accessor sending = false;
   @state()
   accessor formError = "";
+  /** The id of the field `formError` is about (marked, the message beside it), if any. */
+  @state()
+  accessor errorField = "";
   @state()
   accessor copied = "";
 
   /** "copied curl" belongs to the answer it was copied from: another operation or answer clears it. */
   override willUpdate(changed: PropertyValues<this>) {
     if (changed.has("selected") || changed.has("answer")) this.copied = "";
+    if (changed.has("selected")) [this.formError, this.errorField] = ["", ""];
   }
 
   #texts(part: "field" | "query"): Record<string, string> {
@@ -103,13 +111,22 @@ export class ApiView extends LitElement {
 
   #send(event: Event, op: ApiOperation) {
     event.preventDefault();
+    let part: "field" | "query" = "query";
     try {
-      const params = valuesOf(op.fields, this.#texts("field"));
       const query = valuesOf(op.queryFields, this.#texts("query"));
+      part = "field";
+      const params = valuesOf(op.fields, this.#texts("field"));
       this.formError = "";
+      this.errorField = "";
       emit(this, "send", { params, query });
     } catch (error) {
       this.formError = (error as Error).message;
+      this.errorField = error instanceof FieldError ? `${part}-${error.field}` : "";
+      if (this.errorField) {
+        this.updateComplete.then(() =>
+          this.renderRoot.querySelector<HTMLElement>(`#${this.errorField}`)?.focus()
+        );
+      }
     }
   }
 
@@ -119,8 +136,17 @@ export class ApiView extends LitElement {
     this.copied = what;
   }
 
+  /** The error under a field it is about, which the field names as its description. */
+  #fieldError(id: string) {
+    return this.errorField === id
+      ? html`<p class="bad field-error" id=${`${id}-error`} role="alert">${this.formError}</p>`
+      : nothing;
+  }
+
   #input(f: FormField, part: "field" | "query") {
     const id = `${part}-${f.name}`;
+    const invalid = this.errorField === id ? "true" : nothing;
+    const described = this.errorField === id ? `${id}-error` : nothing;
     if (f.kind === "enum" || f.kind === "boolean") {
       const options = f.kind === "boolean" ? ["true", "false"] : f.options;
       return html`<select id=${id} name=${f.name} data-part=${part}>
@@ -131,13 +157,15 @@ export class ApiView extends LitElement {
     if (f.kind === "json" || f.kind === "json-text") {
       return html`
         <textarea id=${id} name=${f.name} data-part=${part} spellcheck="false"
+          aria-invalid=${invalid} aria-describedby=${described}
           .value=${f
-            .initial}></textarea>
+            .initial}></textarea>${this.#fieldError(id)}
       `;
     }
     return html`
       <input id=${id} name=${f.name} data-part=${part} .value=${f.initial}
-        inputmode=${f.kind === "number" ? "numeric" : "text"}>
+        aria-invalid=${invalid} aria-describedby=${described}
+        inputmode=${f.kind === "number" ? "numeric" : "text"}>${this.#fieldError(id)}
     `;
   }
 
@@ -145,8 +173,9 @@ export class ApiView extends LitElement {
     return fields.map((f) =>
       html`
         <label for=${`${data}-${f.name}`}>${f.name}${f.required ? " *" : ""}
-          <span class="hint">${f.kind === "json-text" ? "JSON (sent as JSON-array text) · " : ""}${f
-            .description}</span></label>
+          <span class="hint">${f.kind === "json-text"
+            ? "JSON (sent as JSON-array text) · "
+            : ""}${inline(f.description)}</span></label>
         ${this.#input(f, data)}
       `
     );
@@ -173,7 +202,7 @@ export class ApiView extends LitElement {
         ${op
           ? html`
             <h3>${op.method} ${op.path}</h3>
-            <p>${op.description}</p>
+            <p class="description">${inline(op.description)}</p>
             <form id="request" @submit=${(e: Event) => this.#send(e, op)}>
               <label for="key">Signed with</label>
               <select id="key" @change=${(e: Event) =>
@@ -189,7 +218,9 @@ export class ApiView extends LitElement {
                 )}
               </select>
               ${this.#fields(op.queryFields, "query")} ${this.#fields(op.fields, "field")}
-              ${this.formError ? html`<p class="bad" role="alert">${this.formError}</p>` : nothing}
+              ${this.formError && !this.errorField
+                ? html`<p class="bad" role="alert">${this.formError}</p>`
+                : nothing}
               <p><button class="primary" id="send" ?disabled=${this
                 .sending}>Send signed</button></p>
             </form>

@@ -85,12 +85,19 @@ export class App extends LitElement {
       }
       .clock {
         margin-left: auto;
+        white-space: nowrap;
         font-size: 12px;
         color: #c9d3ea;
         font-variant-numeric: tabular-nums;
       }
       .clock strong {
         color: #fff;
+      }
+      /* Below 1500 px the header has room for one line: UTC stays on hover (the title). */
+      @media (max-width: 1500px) {
+        .clock .utc {
+          display: none;
+        }
       }
       main {
         flex: 1;
@@ -519,8 +526,8 @@ export class App extends LitElement {
     const now = this.#now();
     const local = localTime(now, c.timeZone);
     const utc = localTime(now, "UTC");
-    return html`<span class="clock" id="clock" title="ccemu's virtual clock, in the tenant's time zone and in UTC">
-      ${c.mode} clock · <strong>${local}</strong> ${c.timeZone} · UTC ${utc}</span>`;
+    return html`<span class="clock" id="clock" title=${`ccemu's virtual clock, in the tenant's time zone (UTC ${utc})`}>
+      ${c.mode} clock · <strong>${local}</strong> ${c.timeZone}<span class="utc"> · UTC ${utc}</span></span>`;
   }
 
   #stateControls() {

@@ -68,6 +68,9 @@ export class Composer extends LitElement {
 
   @state()
   accessor picked: Picked | null = null;
+  /** Why the last picked file was not taken (it is no image): said at once, not by the server. */
+  @state()
+  accessor refused = "";
 
   #send(event: Event) {
     event.preventDefault();
@@ -93,7 +96,14 @@ export class Composer extends LitElement {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = "";
+    this.refused = "";
     if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      this.refused = `${file.name} is not an image (${
+        file.type || "unknown type"
+      }): attach a PNG, JPEG, GIF or WebP picture.`;
+      return;
+    }
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = "";
     for (const b of bytes) binary += String.fromCharCode(b);
@@ -158,17 +168,22 @@ export class Composer extends LitElement {
           </div>
         `
         : nothing}
+      ${this.refused
+        ? html`<div class="note bad" role="alert" id="refused-file">${this.refused}</div>`
+        : nothing}
       ${this.waiting && this.busy
         ? html`<div class="note" role="status" id="wait-note">The agent is still answering your last
             message; your text stays here: send it when the reply has come.</div>`
         : nothing}
       <form @submit=${this.#send}>
-        <input type="text" id="text" aria-label="Message" autocomplete="off" placeholder=${this
-            .picked
-          ? "Press Send to send the image"
-          : this.session
-          ? "Type a message (try: card, options, image, human, queue 12) — / focuses here"
-          : "Open a session first"}
+        <input type="text" id="text" aria-label="Message" autocomplete="off"
+          title="The sample agents answer card, options, image, human, queue 12; / focuses here"
+          placeholder=${this
+              .picked
+            ? "Press Send to send the image"
+            : this.session
+            ? "Message (try: card, human…)"
+            : "Open a session first"}
           ?disabled=${off || !!this.picked}>
         <label class="button attach" aria-disabled=${off}>Attach image<input class="visually-hidden"
           type="file" accept="image/*" aria-label="Attach an image" @change=${this.#pick}

@@ -81,6 +81,11 @@ export const conversationStyles = css`
   .chat-head .who {
     margin-right: auto;
   }
+  /* An action's name is never broken over two lines ("Replay as scenario…"). */
+  .chat-head a,
+  .chat-head button {
+    white-space: nowrap;
+  }
   /* The chat and, beside it, the session's log (ui/session-log.ts). */
   .chat-body {
     flex: 1;

@@ -9,6 +9,7 @@ import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import type { Finding, JournalEntry, Robot, Session, SessionSummary } from "./control-client.ts";
 import "./agent-form.ts";
+import type { AgentForm } from "./agent-form.ts";
 import "./composer.ts";
 import type { Composer } from "./composer.ts";
 import "./message-view.ts";
@@ -17,6 +18,7 @@ import type { SessionList } from "./session-list.ts";
 import "./visitor-form.ts";
 import "./session-log.ts";
 import type { SessionLog } from "./session-log.ts";
+import { findingsBadges, findingsCount } from "./findings-badge.ts";
 import { shared } from "./styles.ts";
 import { conversationStyles } from "./conversation-styles.ts";
 import { emit } from "./events.ts";
@@ -122,23 +124,14 @@ export class ConversationView extends LitElement {
 
   #meta(journalId: number | null) {
     if (journalId === null) return nothing;
-    const found = this.findings[journalId] ?? [];
-    const errors = found.filter((f) => f.severity === "error").length;
-    const warnings = found.length - errors;
-    return html`<div class="meta muted">
-      ${
-      errors
-        ? html`<span class="bad">${errors} error finding${errors > 1 ? "s" : ""}</span>`
-        : nothing
-    }
-      ${
-      warnings
-        ? html`<span class="warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`
-        : nothing
-    }
-      <button class="inspect" @click=${() => emit(this, "inspect", journalId)}
-        aria-label=${`Open push #${journalId} in the inspector`}>push #${journalId}</button>
-    </div>`;
+    const { errors, warnings } = findingsCount(this.findings[journalId]);
+    return html`
+      <div class="meta muted">
+        <span class="findings">${findingsBadges(errors, warnings)}</span>
+        <button class="inspect" @click=${() => emit(this, "inspect", journalId)}
+          aria-label=${`Open push #${journalId} in the inspector`}>push #${journalId}</button>
+      </div>
+    `;
   }
 
   #log() {
@@ -209,19 +202,26 @@ export class ConversationView extends LitElement {
     }`;
   }
 
-  override updated() {
+  override updated(changed: Map<string, unknown>) {
     const log = this.renderRoot.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
+    // An agent just added: its form empties, and the confirmation comes into sight.
+    if (changed.has("added") && this.added) {
+      this.renderRoot.querySelector<AgentForm>("ccemu-agent-form")?.clear();
+      this.renderRoot.querySelector("#added")?.scrollIntoView({ block: "nearest" });
+    }
   }
 
   #tabs() {
     if (!this.tabs.length) return nothing;
     const current = this.session?.sessionId;
-    return html`<div class="tabs" role="tablist" aria-label="Open sessions">${
+    // A group of buttons, not a tablist: each tab carries its own close button, which a tablist
+    // may not hold (axe: aria-required-children).
+    return html`<div class="tabs" role="group" aria-label="Open sessions">${
       this.tabs.map((id) =>
         html`
           <span class="tab" aria-current=${id === current}>
-            <button role="tab" aria-selected=${id === current} @click=${() =>
+            <button class="pick-tab" aria-current=${id === current} @click=${() =>
               emit(this, "pick-session", id)}>${id}</button>
             <button class="close" aria-label=${`Close the tab of session ${id}`} @click=${() =>
               emit(this, "close-tab", id)}>✕</button>
@@ -348,6 +348,9 @@ export class ConversationView extends LitElement {
           ${session
             ? html`
               <ccemu-session-log .entries=${this.journal} sessionId=${session.sessionId}
+                .pushed=${new Set(
+                  session.history.filter((i) => i.kind !== "visitor").map((i) => i.journalId),
+                ).size}
                 timeZone=${this.timeZone}></ccemu-session-log>
             `
             : nothing}

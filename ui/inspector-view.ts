@@ -17,6 +17,7 @@ import { shared } from "./styles.ts";
 import { inspectorStyles } from "./inspector-styles.ts";
 import { emit } from "./events.ts";
 import { localTime, timeOf } from "./local-time.ts";
+import { findingsBadges } from "./findings-badge.ts";
 
 const PAGE = 100;
 
@@ -215,6 +216,14 @@ export class InspectorView extends LitElement {
     }`;
   }
 
+  /** A newly selected entry's page is shown (a deep link to an old entry lands on its page). */
+  override willUpdate(changed: Map<string, unknown>) {
+    const before = changed.get("selected") as JournalEntry | null | undefined;
+    if (!changed.has("selected") || !this.selected || before?.id === this.selected.id) return;
+    const index = this.#filtered().findIndex((e) => e.id === this.selected!.id);
+    if (index >= 0) this.page = Math.floor(index / PAGE);
+  }
+
   /** A newly selected entry is brought into view (a deep link, a push opened from the chat). */
   override updated(changed: Map<string, unknown>) {
     const before = changed.get("selected") as JournalEntry | null | undefined;
@@ -388,17 +397,7 @@ export class InspectorView extends LitElement {
         }`}>⚡ fault ${e.fault.ruleId}</span>`
         : nothing
     }
-      ${
-      errors
-        ? html`<span class="badge bad" title="error findings">${errors} error${
-          errors > 1 ? "s" : ""
-        }</span>`
-        : nothing
-    }${
-      warnings
-        ? html`<span class="badge warn" title="warning findings">${warnings} warn</span>`
-        : nothing
-    }
+      <span class="findings">${findingsBadges(errors, warnings)}</span>
     </td>`;
   }
 

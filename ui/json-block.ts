@@ -19,12 +19,22 @@ export class JsonBlock extends LitElement {
   static override styles = [
     shared,
     css`
+      /* The copy button sits on the summary's line, outside it: a button inside <summary> is a
+        control nested in a control (axe: nested-interactive). */
+      :host {
+        display: block;
+        position: relative;
+      }
       summary {
+        padding-right: 64px;
         cursor: pointer;
         font-weight: 600;
         margin: 12px 0 4px;
       }
       .copy {
+        position: absolute;
+        top: 10px;
+        right: 0;
         font-size: 12px;
         padding: 0 6px;
         margin-left: 8px;
@@ -53,8 +63,7 @@ export class JsonBlock extends LitElement {
   @state()
   accessor copied = false;
 
-  async #copy(event: Event) {
-    event.preventDefault(); // inside <summary>: copying must not fold the block
+  async #copy() {
     await navigator.clipboard?.writeText(this.text).catch(() => {});
     this.copied = true;
     setTimeout(() => (this.copied = false), 1500);
@@ -67,13 +76,13 @@ export class JsonBlock extends LitElement {
           ? html`
             <span class="muted">${this.note}</span>
           `
-          : nothing}
-              <button class="copy" @click=${this
-                .#copy} aria-label=${`Copy the ${this.label.toLowerCase()}`}>${this.copied
-                ? "copied"
-                : "copy"}</button></summary>
-        <pre>${pretty(this.text)}</pre>
+          : nothing}</summary>
+        <pre tabindex="0" aria-label=${this.label}>${pretty(this.text)}</pre>
       </details>
+      <button class="copy" @click=${this
+        .#copy} aria-label=${`Copy the ${this.label.toLowerCase()}`}>${this.copied
+        ? "copied"
+        : "copy"}</button>
     `;
   }
 }

@@ -45,6 +45,10 @@ export class KbDetail extends LitElement {
       textarea {
         min-height: 90px;
       }
+      label.stack {
+        display: grid;
+        gap: 2px;
+      }
       pre.text {
         max-height: 320px;
         overflow: auto;
@@ -93,17 +97,20 @@ export class KbDetail extends LitElement {
           <option value="text" ?selected=${faq?.answers[0].type !== "html"}>text (markdown)</option>
           <option value="html" ?selected=${faq?.answers[0].type === "html"}>html</option>
         </select></label>
-        <textarea name="answer" aria-label="Answer" required .value=${faq?.answers[0].content ??
-          ""}></textarea>
-        <textarea name="similars" aria-label="Similar questions, one a line"
-          placeholder="Similar questions, one a line"
-          .value=${faq?.similars.map((s) => s.question).join("\n") ?? ""}></textarea>
+        <label
+          class="stack">Answer <textarea name="answer" required .value=${faq?.answers[0]
+            .content ?? ""}></textarea></label>
+        <label class="stack">Similar questions, one a line <textarea name="similars"
+          .value=${faq?.similars.map((s) => s.question).join("\n") ?? ""}></textarea></label>
+        <!-- create_faq's dates are yyyy/MM/dd (slashes) where create_file's are yyyy-MM-dd. -->
         <div class="row">
-          <label>Online from <input name="from" placeholder="yyyy/MM/dd HH:mm:ss" .value=${faq
-            ?.onlineDateFrom ?? ""}></label>
-          <label>to <input name="to" placeholder="yyyy/MM/dd HH:mm:ss" .value=${faq?.onlineDateTo ??
-            ""}></label>
+          <label>Online from <span class="muted">yyyy/MM/dd HH:mm:ss</span> <input name="from"
+            placeholder="2026/01/05 09:00:00" .value=${faq?.onlineDateFrom ?? ""}></label>
+          <label>to <span class="muted">yyyy/MM/dd HH:mm:ss</span> <input name="to"
+            placeholder="2026/12/31 23:59:59" .value=${faq?.onlineDateTo ?? ""}></label>
         </div>
+        <p class="muted">The FAQ's dates take slashes (yyyy/MM/dd), as create_faq's document says;
+          a document's validity (create_file) takes dashes (yyyy-MM-dd).</p>
         <div class="row">
           <button class="primary" id="save-faq">${faq
             ? "Save (edit_faq)"

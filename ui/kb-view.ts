@@ -93,6 +93,10 @@ export class KbView extends LitElement {
       .dir-id {
         font-size: 11px;
       }
+      /* Ask and Search are two forms: room between them. */
+      form.row {
+        margin: 0 0 10px;
+      }
     `,
   ];
 

@@ -25,3 +25,16 @@ export const timeOf = (
   html`<time datetime=${new Date(instant).toISOString()} title=${utcTime(instant)}>${
     shown(localTime(instant, timeZone))
   }</time>`;
+
+/**
+ * `2026-01-05T09:00:00+08:00`: an instant as ISO text in the tenant's zone, with its offset, so
+ * that a field showing it reads as the header's clock does and sets the same instant back.
+ */
+export function zonedIso(instant: number, timeZone: string): string {
+  const local = localTime(instant, timeZone).replace(" ", "T");
+  const offset = Math.round((Date.parse(`${local}Z`) - Math.floor(instant / 1000) * 1000) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0"), mm = String(abs % 60).padStart(2, "0");
+  return `${local}${sign}${hh}:${mm}`;
+}

@@ -10,6 +10,10 @@ import { unsafeHTML } from "lit/directives/unsafe-html.js";
 /** Sanitized HTML, as a Lit directive. */
 export const sanitized = (markup: string) => unsafeHTML(DOMPurify.sanitize(markup));
 
+/** One line of Markdown (a description: `code`, *emphasis*), rendered inline and sanitized. */
+export const inline = (text: string) =>
+  unsafeHTML(DOMPurify.sanitize(marked.parseInline(text, { async: false }) as string));
+
 /** Markdown rendered and sanitized, with every occurrence of `terms` in its text in `<mark>`. */
 export function markdown(text: string, terms: string[] = []) {
   const clean = DOMPurify.sanitize(marked.parse(text, { async: false }) as string);

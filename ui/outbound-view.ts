@@ -390,7 +390,7 @@ export class OutboundView extends LitElement {
         )}></ccemu-chart>
         <h4>Calls (${this.calls.length})</h4>
         <table>
-          <tr><th>number</th><th>status</th><th>result</th><th>s</th></tr>
+          <tr><th>number</th><th>status</th><th>result</th><th>duration (s)</th></tr>
           ${this.calls.map((c) => {
             const pick = this.#pickRow("pick-call", c.callInstanceId);
             return html`

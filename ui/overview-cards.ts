@@ -6,6 +6,7 @@
 import { html, nothing } from "lit";
 import type { Overview } from "./controllers/overview.ts";
 import { timeOf } from "./local-time.ts";
+import { words } from "./outbound-view.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -73,8 +74,9 @@ export function outboundCard(o: Overview) {
   const today = callsToday.reduce((n, t) => n + t.calls, 0);
   const days = callsToday.map((t) => `${t.date} in ${t.timeZone}`).join(", ");
   const states = tasksByState.map((s) =>
-    html`<li data-state=${s.callJobStatus}><strong>${s.count}</strong> ${s.callJobStatusName}
-      <span class="line">${s.callJobStatusDesc}</span> · ${
+    html`<li data-state=${s.callJobStatus}><strong>${s.count}</strong> ${
+      words(s.callJobStatusDesc, s.callJobStatusName, s.callJobStatus)
+    } · ${
       s.newest.map((t, i) =>
         html`${i ? ", " : ""}<a href="#outbound/${t.callJobId}">${
           t.jobName || `task ${t.callJobId}`

@@ -9,6 +9,21 @@ import type { SessionSummary } from "./control-client.ts";
 import { shared } from "./styles.ts";
 import { emit } from "./events.ts";
 import { emitPickedJson } from "./picked-file.ts";
+import { findingsBadges } from "./findings-badge.ts";
+
+/**
+ * The session's last line in words: an instruction or an error is named, not shown as its
+ * bracketed code ("[TRANSFER_HUMAN]").
+ */
+function lastLine(last: SessionSummary["lastMessage"]): string {
+  if (!last) return "no message yet";
+  const code = last.text.replace(/^\[|\]$/g, "");
+  if (last.kind === "instruction") {
+    return code === "TRANSFER_HUMAN" ? "handed to a human (TRANSFER_HUMAN)" : `instruction ${code}`;
+  }
+  if (last.kind === "error") return `the push failed: ${code}`;
+  return last.text;
+}
 
 @customElement("ccemu-session-list")
 export class SessionList extends LitElement {
@@ -38,8 +53,10 @@ export class SessionList extends LitElement {
         overflow: auto;
         flex: 1;
       }
+      /* The delete question wraps onto a line of its own, under the session's text it is about. */
       li {
         display: flex;
+        flex-wrap: wrap;
         border-bottom: 1px solid var(--line);
       }
       li[aria-current="true"] {
@@ -73,6 +90,7 @@ export class SessionList extends LitElement {
         color: var(--muted);
       }
       .confirm {
+        flex-basis: 100%;
         display: flex;
         gap: 4px;
         align-items: center;
@@ -106,19 +124,17 @@ export class SessionList extends LitElement {
     const who = s.visitor.name ?? s.visitorId;
     const errors = s.findings.errors, warnings = s.findings.warnings;
     const badges = [
-      errors && html`<span class="badge bad">${errors} error${errors > 1 ? "s" : ""}</span>`,
-      warnings &&
-      html`<span class="badge warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`,
+      (errors || warnings) && findingsBadges(errors, warnings),
       s.transferred && html`<span class="badge warn">transferred</span>`,
       s.importedFrom && html`<span class="badge muted">imported</span>`,
     ].filter(Boolean);
     return html`<li aria-current=${s.sessionId === this.current} data-session=${s.sessionId}>
-      <button class="pick" @click=${() => emit(this, "pick-session", s.sessionId)}
-        aria-label=${`Open session ${s.sessionId}: ${who} with ${s.robotName ?? s.robotId}`}>
+      <button class="pick" @click=${() => emit(this, "pick-session", s.sessionId)}>
+        <span class="visually-hidden">Open session</span>
         <span class="line"><strong>${s.sessionId}</strong> ${who}</span>
         ${badges.length ? html`<span class="badges">${badges}</span>` : nothing}
         <span class="line muted">${s.robotName ?? s.robotId} · ${s.responseMode}</span>
-        <span class="line muted">${s.lastMessage?.text ?? "no message yet"}</span>
+        <span class="line muted">${lastLine(s.lastMessage)}</span>
       </button>
       ${
       this.confirming === s.sessionId

@@ -12,18 +12,14 @@ import { activityLine } from "./inspector-view.ts";
 import { timeOf } from "./local-time.ts";
 import { ms } from "./push-detail.ts";
 import { shared } from "./styles.ts";
+import { findingsBadges, findingsCount } from "./findings-badge.ts";
 
 const FOLDED_KEY = "ccemu.sessionLogFolded";
 
-/** The findings of a push as a badge: errors first, else warnings, else a quiet "no findings". */
+/** The findings of a push as every view writes them, or a quiet "no findings". */
 function findingsBadge(push: NonNullable<JournalEntry["push"]>) {
-  const errors = push.findings.filter((f) => f.severity === "error").length;
-  const warnings = push.findings.length - errors;
-  if (errors) return html`<span class="badge bad">${errors} error${errors > 1 ? "s" : ""}</span>`;
-  if (warnings) {
-    return html`<span class="badge warn">${warnings} warning${warnings > 1 ? "s" : ""}</span>`;
-  }
-  return html`<span class="muted">no findings</span>`;
+  const { errors, warnings } = findingsCount(push.findings);
+  return findingsBadges(errors, warnings, html`<span class="muted">no findings</span>`);
 }
 
 @customElement("ccemu-session-log")
@@ -118,6 +114,9 @@ export class SessionLog extends LitElement {
   accessor entries: JournalEntry[] = [];
   @property()
   accessor sessionId = "";
+  /** How many pushes the session's history says it made (imported, or the journal cleared). */
+  @property({ type: Number })
+  accessor pushed = 0;
   @property()
   accessor timeZone = "Asia/Shanghai";
   /** The push shown in place, or none (the list). */
@@ -160,8 +159,9 @@ export class SessionLog extends LitElement {
     const push = e.push!;
     const t = push.timings;
     const bad = e.response.status >= 400 || e.response.status === 0;
-    return html`<li><button data-id=${e.id} @click=${() => (this.selected = e.id)}
-      aria-label=${`Push #${e.id}: ${activityLine(e)}`}>
+    // The name is the row as read (axe: a name holds the visible text), "Push #N" first.
+    return html`<li><button data-id=${e.id} @click=${() => (this.selected = e.id)}>
+      <span class="visually-hidden">Push #${e.id}</span>
       <span class="facts">
         <span class="time">${timeOf(e.time, this.timeZone, (t) => t.slice(11))}</span>
         <span class=${bad ? "bad status" : "status"}>${e.response.status || "–"}</span>
@@ -175,6 +175,15 @@ export class SessionLog extends LitElement {
   }
 
   #list(pushes: JournalEntry[]) {
+    if (!pushes.length && this.pushed) {
+      return html`
+        <p
+          class="muted empty">The journal holds none of this session's ${this.pushed} push${this
+              .pushed === 1
+            ? ""
+            : "es"}: it was imported, or the journal was cleared or dropped them. What is sent now shows here.</p>
+      `;
+    }
     if (!pushes.length) {
       return html`
         <p

@@ -1,7 +1,7 @@
 /**
  * A push's stream as a waterfall: one row per SSE event at its arrival, on a track from the push's
- * start to its end, with first byte and first chunk marked; ignored events are greyed. Each row's
- * data unfolds below it.
+ * start to its end, with first byte and first chunk marked; ignored events are greyed. Each event's
+ * data unfolds in a list under the timeline (a toggle between the rows broke the grid's rhythm).
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
@@ -15,7 +15,7 @@ export class SseWaterfall extends LitElement {
     css`
       .sse {
         display: grid;
-        grid-template-columns: 110px 1fr 76px;
+        grid-template-columns: 110px 1fr max-content;
         gap: 2px 8px;
         align-items: center;
         font-size: 12px;
@@ -51,12 +51,14 @@ export class SseWaterfall extends LitElement {
         background: var(--ok);
       }
       .num {
+        white-space: nowrap;
         text-align: right;
         font-variant-numeric: tabular-nums;
       }
-      details {
-        grid-column: 1 / -1;
-        margin: 0 0 4px 118px;
+      /* Each event's data unfolds under the timeline, not between its rows. */
+      .data {
+        margin: 6px 0 0;
+        font-size: 12px;
       }
       summary {
         cursor: pointer;
@@ -84,12 +86,9 @@ export class SseWaterfall extends LitElement {
       ${marker("first byte", push.timings.firstByteMs)}
       ${marker("first chunk", push.timings.firstChunkMs)}
       ${
-      push.events.map((ev, i) => {
+      push.events.map((ev) => {
         const from = previous;
         previous = ev.at;
-        const data = ev.dataCut
-          ? "(not kept: the push's event data passed 64 KiB)"
-          : ev.data ?? "(no data)";
         return html`
           <span class=${`sse-row ${ev.ignored ? "ignored" : ""}`} role="row">${ev.event}${ev.ignored
             ? " (ignored)"
@@ -101,17 +100,25 @@ export class SseWaterfall extends LitElement {
               at(ev.at)
             }`}></span></span>
           <span class="num">+${ev.at} ms</span>
-          <details>
-            <summary>data of event ${i + 1}</summary>
-            <pre>${data}</pre>
-          </details>
         `;
       })
     }
-      <span class="marker">end</span>
+      <span class="marker">reply done</span>
       <span class="track marker"><span class="tick" style=${`left:calc(100% - 3px)`}></span></span>
       <span class="num">${push.timings.endMs} ms</span>
     </div>
+    <div class="data">${
+      push.events.map((ev, i) =>
+        html`
+          <details>
+            <summary>data of event ${i + 1} (${ev.event})</summary>
+            <pre>${ev.dataCut
+              ? "(not kept: the push's event data passed 64 KiB)"
+              : ev.data ?? "(no data)"}</pre>
+          </details>
+        `
+      )
+    }</div>
     ${
       push.notKept
         ? html`<div class="muted">${push.notKept.events} more events and ${push.notKept.dataChars} characters of event data not kept</div>`

@@ -8,6 +8,7 @@
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { shared } from "./styles.ts";
+import { zonedIso } from "./local-time.ts";
 import { emit } from "./events.ts";
 import { emitPickedJson } from "./picked-file.ts";
 import "./fault-rules.ts";
@@ -72,13 +73,23 @@ export class StateControls extends LitElement {
         border-radius: 6px;
         background: #fdecea;
       }
+      .key-id {
+        white-space: nowrap;
+      }
+      /* Room for the whole zoned time (2026-01-05T09:00:00+08:00) beside its zone's name. */
+      details > .pop.clock-pop {
+        min-width: 460px;
+      }
+      #clock-mode {
+        margin: 0;
+      }
     `,
   ];
 
   @property({ attribute: false })
   accessor keys: PublicKey[] = [];
   @property({ attribute: false })
-  accessor clock: { mode: string; iso: string } | null = null;
+  accessor clock: { mode: string; iso: string; now: number; timeZone: string } | null = null;
   @property()
   accessor notice = "";
   /** The app's problem bar, repeated inside an open pane, which would cover the bar. */
@@ -179,7 +190,7 @@ export class StateControls extends LitElement {
             ${this.keys.map((k) =>
               html`
                 <tr data-key=${k.accessKeyId}>
-                  <td>${k.accessKeyId}</td>
+                  <td class="key-id">${k.accessKeyId}</td>
                   <td>${k
                     .enterpriseId}</td>
                   <td>${k.permissions.join(", ")}</td>
@@ -244,10 +255,15 @@ export class StateControls extends LitElement {
   }
 
   #clock() {
+    // The header's zone: the field reads as the header's clock does.
+    const zone = this.clock?.timeZone ?? "UTC";
     return html`
       <details id="clock-controls" @toggle=${this.#toggled}>
         <summary>Clock: ${this.clock?.mode ?? "…"}</summary>
-        <div class="pop panel">${this.#paneProblem()}
+        <div class="pop panel clock-pop">${this.#paneProblem()}
+          <p id="clock-mode">Now: ${this.clock?.mode ?? "…"} · ${this.clock?.mode === "manual"
+            ? "time moves only when set or advanced"
+            : "time follows the wall clock"}</p>
           <div class="row">
             Mode
             ${["manual", "real"].map((mode) =>
@@ -257,8 +273,11 @@ export class StateControls extends LitElement {
           </div>
           <form class="row" @submit=${(e: Event) =>
             emit(this, "set-clock", { now: this.#form(e).now })}>
-            <input name="now" aria-label="Set the clock to" .value=${this.clock?.iso ?? ""}
-              style="flex:1" title="ISO time (2026-01-06T09:00:00+08:00) or epoch ms">
+            <input name="now" aria-label=${`Set the clock to (${zone})`} .value=${this.clock
+              ? zonedIso(this.clock.now, zone)
+              : ""} style="flex:1"
+              title="ISO time with its offset (2026-01-06T09:00:00+08:00) or epoch ms">
+            <span class="muted">${zone}</span>
             <button>Set</button>
           </form>
           <form class="row" @submit=${(e: Event) => {

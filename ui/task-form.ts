@@ -111,8 +111,11 @@ export class TaskForm extends LitElement {
         <span>Window</span>
         <div class="row">
           <span class="group">
-            <input name="from" type="time" value="09:00" aria-label="Window from" required>–
-            <input name="to" type="time" value="21:00" aria-label="Window to" required>
+            <!-- Text, not type=time: Chromium draws that in the browser's locale (09:00 PM). -->
+            <input type="text" name="from" value="09:00" aria-label="Window from (HH:mm, 24-hour)" required
+              pattern="([01][0-9]|2[0-3]):[0-5][0-9]" size="5" title="HH:mm, 24-hour">–
+            <input type="text" name="to" value="21:00" aria-label="Window to (HH:mm, 24-hour)" required
+              pattern="([01][0-9]|2[0-3]):[0-5][0-9]|24:00" size="5" title="HH:mm, 24-hour">
           </span>
           <span class="group days">${["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((
             day,

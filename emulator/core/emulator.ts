@@ -21,11 +21,28 @@ import { type AccessKey, AccessKeySchema, type Enterprise } from "./tenants.ts";
 import { parseParameters } from "./validation.ts";
 import type { z } from "npm:zod@4.6.7";
 
+/** The area that stored bytes and alone hands out their address (each in its own way). */
+export type MediaArea = "gateway" | "kb";
+
 /** Bytes ccemu holds for a download: uploads, attachments, visitor images, seeded documents. */
 export interface StoredMedia {
   bytes: Uint8Array;
   contentType: string;
   fileName: string;
+  /**
+   * Whose they are: a storage route serves only its own area's bytes (a visitor image by its push
+   * link, a document by its signed link), so one area's address never reaches another's bytes.
+   */
+  area: MediaArea;
+}
+
+/**
+ * Whose stored bytes are, in a snapshot written before `area` travelled with them: the gateway's
+ * keys are `<sessionId>-<n>` (sessions `s-<n>`); anything else is the knowledge base's, which
+ * only a signed link reaches.
+ */
+function legacyMediaArea(key: string): MediaArea {
+  return /^s-\d+-\d+$/.test(key) ? "gateway" : "kb";
 }
 
 export class Emulator<S extends CoreState = CoreState> {
@@ -98,6 +115,12 @@ export class Emulator<S extends CoreState = CoreState> {
     this.#loadListeners.push(listener);
   }
 
+  /** The bytes `area` stored under `key`: another area's are not its to hand out. */
+  mediaOf(area: MediaArea, key: string): StoredMedia | undefined {
+    const media = this.media.get(key);
+    return media?.area === area ? media : undefined;
+  }
+
   /** Back to the fixtures: state, generator and runtimes; pending timers dropped. */
   reset(): void {
     this.#load(JSON.parse(this.#fixtures), this.seed);
@@ -106,8 +129,8 @@ export class Emulator<S extends CoreState = CoreState> {
 
   exportSnapshot(): Snapshot<S> {
     const media: Record<string, SnapshotMedia> = {};
-    for (const [key, { bytes, contentType, fileName }] of this.media) {
-      media[key] = { contentType, fileName, base64: bytes.toBase64() };
+    for (const [key, { bytes, contentType, fileName, area }] of this.media) {
+      media[key] = { contentType, fileName, area, base64: bytes.toBase64() };
     }
     return {
       format: "ccemu-snapshot",
@@ -199,8 +222,13 @@ export class Emulator<S extends CoreState = CoreState> {
     this.state = state;
     this.random.state = randomState;
     this.media.clear();
-    for (const [key, { base64, contentType, fileName }] of Object.entries(media)) {
-      this.media.set(key, { bytes: Uint8Array.fromBase64(base64), contentType, fileName });
+    for (const [key, { base64, contentType, fileName, area }] of Object.entries(media)) {
+      this.media.set(key, {
+        bytes: Uint8Array.fromBase64(base64),
+        contentType,
+        fileName,
+        area: area ?? legacyMediaArea(key),
+      });
     }
     for (const listener of this.#loadListeners) listener();
   }

@@ -84,3 +84,14 @@ export function toApiError(error: unknown): ApiError {
     "Internal error: the emulator failed to handle the request.",
   );
 }
+
+/**
+ * What a response body's stream fails with when a fault rule closes the connection mid-body on
+ * purpose: the server closes it and says nothing (a fault is expected behaviour, not an error).
+ */
+export class ConnectionCut extends Error {
+  constructor() {
+    super("ccemu fault: connection closed mid-body");
+    this.name = "ConnectionCut";
+  }
+}

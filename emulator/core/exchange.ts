@@ -1,22 +1,16 @@
 /**
- * A request's context as the journal middleware, the signed API's dispatcher and the fault effects
- * use it: the request, the connection info, the per-request facts (AppEnv's variables) and the
- * response. Hono's Context has this shape, so the journal middleware and the fault effects serve a
- * Hono route as well; the signed areas' requests run on a plain one instead (see app.ts), because
- * building Hono's context, request wrapper and route match for them cost a signed request a share
- * of its throughput (docs/performance.md).
+ * The signed areas' requests: the plain exchange they run on (the request, the facts found while
+ * serving it, the answer, which the journal writes as they stand), and serveExchange, which runs a
+ * handler on one between the journal's begin and end. Not Hono's Context: building it, its request
+ * wrapper and its route match cost a signed request a share of its throughput
+ * (docs/performance.md). `Exchange` is the shape of Hono's Context the storage journal reads.
  */
 import type { AppEnv } from "./app-env.ts";
-import { type BodyRead, declaredSize } from "./body.ts";
-import {
-  type AuthDiagnostics,
-  type ExchangeRecord,
-  type FaultMark,
-  headerRecordOf,
-  type StoredBody,
-} from "./journal.ts";
+import type { BodyRead } from "./body.ts";
+import { declaredSize } from "./body.ts";
+import type { AuthDiagnostics, ExchangeRecord, FaultMark, StoredBody } from "./journal.ts";
 import type { ReceivedRequest } from "./node-request.ts";
-import type { RequestTarget, Target } from "./request-target.ts";
+import type { Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
 
 type Variables = AppEnv["Variables"];
@@ -61,13 +55,13 @@ export interface ExchangeJournal {
 }
 
 /**
- * The plain exchange: what the signed areas' requests run on. One object of one shape holds the
- * request, the variables (each a field: a record of them grew its store per request) and, once
- * the handler answered, what the journal writes (it is the journal's ExchangeRecord). The URL's
- * parts and the headers are read once, by the journal's `begin`, into `target` and `headerList`;
- * `get("target")` and `get("headers")` make the records other code reads of them when asked.
+ * The plain exchange: what a signed area's request runs on. One object of one shape holds the
+ * request, what the dispatcher learns serving it (each a field), and, once the handler answered,
+ * what the journal writes (it is the journal's ExchangeRecord, written without a copy). The URL's
+ * parts and the headers are read once, by the journal's `begin`, into `target` and `headerList`.
+ * An operation's handler sees it as its OperationContext (`{ tenant, origin }`).
  */
-export class PlainExchange implements Exchange, ExchangeRecord {
+export class PlainExchange implements ExchangeRecord {
   /**
    * The tenant of the key that signed, for the operation's handler: the exchange is the handler's
    * context (`{ tenant, origin }`), which spared an object a request.
@@ -100,8 +94,6 @@ export class PlainExchange implements Exchange, ExchangeRecord {
   errorCode: string | undefined = undefined;
   fault: FaultMark | undefined = undefined;
   entryKind: Variables["entryKind"] = undefined;
-  /** The records `get("target")` and `get("headers")` made, once asked. */
-  #records: { target?: RequestTarget; headers?: Record<string, string> } | undefined = undefined;
 
   // Set by the journal's `end`, when it reads what the handler did not keep.
   responseHeaders: Record<string, string> = NO_HEADERS;
@@ -112,11 +104,6 @@ export class PlainExchange implements Exchange, ExchangeRecord {
   constructor(readonly raw: ReceivedRequest, readonly env: AppEnv["Bindings"], url = raw.url) {
     this.url = url;
     this.method = raw.method;
-  }
-
-  /** `c.req`: the exchange itself has `raw`, `url` and `method`. */
-  get req(): { raw: ReceivedRequest; url: string; method: string } {
-    return this;
   }
 
   get path(): string {
@@ -165,32 +152,6 @@ export class PlainExchange implements Exchange, ExchangeRecord {
   /** The caller's address: asked only when a key has an allow-list. */
   remoteAddress(): string {
     return this.env?.remoteAddr?.hostname ?? "";
-  }
-
-  get<K extends keyof Variables>(key: K): Variables[K] {
-    if (key === "target") {
-      const records = this.#records ??= {};
-      return (records.target ??= {
-        pathname: this.target.pathname,
-        origin: this.target.origin,
-        host: this.target.host,
-        query: this.target.pairs(),
-      }) as Variables[K];
-    }
-    if (key === "headers") {
-      const records = this.#records ??= {};
-      return (records.headers ??= headerRecordOf(this.headerList)) as Variables[K];
-    }
-    if (key === "answer" && !this.answer && this.sent) {
-      return { response: this.sent, headers: this.sentHeaders } as Variables[K];
-    }
-    return (this as unknown as Variables)[key];
-  }
-
-  set<K extends keyof Variables>(key: K, value: Variables[K]): void {
-    if (key === "target") (this.#records ??= {}).target = value as RequestTarget;
-    else if (key === "headers") (this.#records ??= {}).headers = value as Record<string, string>;
-    else (this as unknown as Variables)[key] = value;
   }
 }
 

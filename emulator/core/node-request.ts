@@ -1,12 +1,13 @@
 /**
  * A request as `node:http` received it, read as the signed API reads a web `Request`: method, URL,
- * headers, and the body as text, bytes or a stream. The server (node-listener.ts) serves the
- * signed areas on it instead of the web `Request` @hono/node-server would build: that adapter's
- * request, its headers and its body stream cost a signed call a share of its time
- * (docs/performance.md). Everything here gives what the web `Request` gives for the same bytes.
- */
+ * headers, and the body as text, bytes or a stream. The server (node-listener.ts) serves every
+ * request on it; the signed areas read it as it is, and a web `Request` is made of it (`web()`)
+ * only for the routes that take one: making one for every request, as @hono/node-server did,
+ * cost a signed call a share of its time (docs/performance.md). Everything here gives what the
+ * web `Request` gives for the same bytes. */
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
+import type { PlainExchange } from "./exchange.ts";
 
 /** What the signed path reads of a request: a web `Request` has it all; a NodeRequest too. */
 export type ReceivedRequest =
@@ -34,15 +35,41 @@ function leftMidBody(): ApiError {
 }
 
 /**
+ * Bodies node:http could read no further (a malformed chunk), and why: a read that starts after
+ * the parser gave up fails at once (`failBody` tells one under way).
+ */
+const unreadable = new WeakMap<IncomingMessage, ApiError>();
+
+/** Fails the body of `incoming`, read now or later, with `error`. */
+export function failBody(incoming: IncomingMessage, error: ApiError): void {
+  unreadable.set(incoming, error);
+  if (incoming.listenerCount("error") > 0) incoming.emit("error", error);
+}
+
+/** Why a body's read failed: what the server said of it (a malformed chunk), or the client left. */
+function bodyFailure(error: unknown): ApiError {
+  return error instanceof ApiError ? error : leftMidBody();
+}
+
+/**
  * The request headers as `Headers.forEach` lists them: names in lower case, sorted, a repeated
  * name's values joined by ", " (set-cookie's left apart). node:http gives them as sent.
  */
 export function sortedHeaderList(raw: readonly string[]): string[] {
+  return raw.length > 2 * FEW_HEADERS ? sortedByMap(raw) : sortedInPlace(raw);
+}
+
+/** Past this many headers, insertion into place (quadratic) gives way to a sort (n log n). */
+const FEW_HEADERS = 32;
+
+/**
+ * Insertion into place, for a request's handful of headers (no Map nor sort to allocate), moving
+ * the pairs after it by hand: `splice` makes an array of what it removed, on every call.
+ */
+function sortedInPlace(raw: readonly string[]): string[] {
   const list: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase(), value = raw[i + 1];
-    // Insertion into place (a request has a handful of headers), moving the pairs after it by
-    // hand: `splice` makes an array of what it removed, on every call.
     let at = list.length;
     while (at > 0 && list[at - 2] > name) at -= 2;
     if (at > 0 && list[at - 2] === name && name !== "set-cookie") {
@@ -57,8 +84,38 @@ export function sortedHeaderList(raw: readonly string[]): string[] {
   return list;
 }
 
+/** Values grouped by name in the order sent, then the names sorted: for a head of many names. */
+function sortedByMap(raw: readonly string[]): string[] {
+  const values = new Map<string, string>();
+  const cookies: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase(), value = raw[i + 1];
+    if (name === "set-cookie") {
+      if (!cookies.length) values.set(name, "");
+      cookies.push(value);
+      continue;
+    }
+    const before = values.get(name);
+    values.set(name, before === undefined ? value : `${before}, ${value}`);
+  }
+  const list: string[] = [];
+  for (const name of [...values.keys()].sort()) {
+    if (name === "set-cookie") { for (const cookie of cookies) list.push(name, cookie); }
+    else list.push(name, values.get(name)!);
+  }
+  return list;
+}
+
+/** The methods a web Request cannot have (fetch's forbidden methods). */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 export class NodeRequest implements ReceivedRequest {
   readonly method: string;
+  /**
+   * The signed area's exchange serving this request, once the app made one: its answer's text is
+   * written as it is (node-listener.ts) rather than read back from the Response's stream.
+   */
+  exchange: PlainExchange | undefined = undefined;
   #used = false;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
@@ -78,6 +135,25 @@ export class NodeRequest implements ReceivedRequest {
       for (let i = 0; i < list.length; i += 2) headers.append(list[i], list[i + 1]);
     }
     return this.#headers;
+  }
+
+  /**
+   * The web Request for a handler that reads one (every route but the signed areas'): the same
+   * method, URL, headers and body (this request's stream, so a body cancelled unread is left to
+   * node:http to discard, and a client leaving mid-body fails the read as here).
+   */
+  web(): Request {
+    if (FORBIDDEN_METHODS.has(this.method)) {
+      // The web Request refuses to be made with these (node:http parses them).
+      throw new ApiError("HttpRequestMethodNotSupported", `ccemu takes no ${this.method} request.`);
+    }
+    const body = this.body;
+    return new Request(this.url, {
+      method: this.method,
+      headers: this.headers,
+      body,
+      ...(body ? { duplex: "half" } : {}),
+    } as RequestInit);
   }
 
   get bodyUsed(): boolean {
@@ -113,6 +189,8 @@ export class NodeRequest implements ReceivedRequest {
   #read<T>(as: (bytes: Uint8Array) => T): Promise<T> {
     const incoming = this.#take();
     return new Promise((resolve, reject) => {
+      const failed = unreadable.get(incoming);
+      if (failed) return reject(failed);
       let first: Uint8Array | undefined, chunks: Uint8Array[] | undefined;
       incoming.on("data", (chunk: Uint8Array) => {
         if (!first) first = chunk;
@@ -121,7 +199,7 @@ export class NodeRequest implements ReceivedRequest {
       incoming.on("end", () => {
         resolve(as(chunks ? Buffer.concat(chunks) : first ?? new Uint8Array()));
       });
-      incoming.on("error", () => reject(leftMidBody()));
+      incoming.on("error", (error) => reject(bodyFailure(error)));
       incoming.on("close", () => {
         if (!incoming.complete) reject(leftMidBody());
       });
@@ -138,6 +216,8 @@ export class NodeRequest implements ReceivedRequest {
     let onData: ((chunk: Uint8Array) => void) | undefined;
     const listen = (controller: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>>) => {
       const incoming = this.#take();
+      const failed = unreadable.get(incoming);
+      if (failed) return controller.error(failed);
       onData = (chunk) => {
         controller.enqueue(
           new Uint8Array(chunk.buffer as ArrayBuffer, chunk.byteOffset, chunk.byteLength),
@@ -148,7 +228,7 @@ export class NodeRequest implements ReceivedRequest {
       incoming.once("end", () => {
         if (onData) controller.close(); // not once cancelled: the stream is closed then
       });
-      incoming.once("error", () => controller.error(leftMidBody()));
+      incoming.once("error", (error) => controller.error(bodyFailure(error)));
       incoming.once("close", () => {
         if (!incoming.complete) controller.error(leftMidBody());
       });

@@ -15,6 +15,8 @@ export interface SnapshotMedia {
   contentType: string;
   /** The file name it was stored with. */
   fileName: string;
+  /** The area that stored it (`gateway`, `kb`); absent before it travelled, then told by its key. */
+  area?: "gateway" | "kb";
   /** The bytes, base64-encoded. */
   base64: string;
 }
@@ -51,6 +53,7 @@ export function snapshotSchema<S extends CoreState>(state: z.ZodType<S>): z.ZodT
       z.strictObject({
         contentType: z.string(),
         fileName: z.string(),
+        area: z.enum(["gateway", "kb"]).optional(),
         base64: z.base64(),
       }),
     ).optional(),

@@ -4,13 +4,22 @@
  * wait in real time) and then lets it run; `truncate` and `slow-body` let it run and damage the
  * answer on its way out, as a network failing after the service did its work would.
  */
-import type { Exchange } from "../core/exchange.ts";
-import { ApiError } from "../core/errors.ts";
+import { ApiError, ConnectionCut } from "../core/errors.ts";
 import type { FaultMark } from "../core/journal.ts";
 import { effectText } from "./effect-text.ts";
 import type { FaultRule } from "./schemas.ts";
 
 const UTF8 = new TextEncoder();
+
+/**
+ * What a fault acts on: the answer's text as the journal keeps it, and the mark saying which rule
+ * fired. A signed request's exchange has both as fields; a storage route's Hono context is given
+ * as an object reading and writing its variables (faults/mod.ts).
+ */
+export interface FaultSubject {
+  responseText: string | undefined;
+  fault: FaultMark | undefined;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What nginx answers when the service behind it is down, slow or overloaded. */
@@ -50,7 +59,7 @@ function bodyStream(chunks: Uint8Array[], pause: number, cut: boolean): Readable
       // The cut comes on a later read and a timer later, so the bytes before it reach the socket
       // (an error clears the stream's queue) and the status line goes out first.
       await wait(0);
-      controller.error(new Error("ccemu fault: connection closed mid-body"));
+      controller.error(new ConnectionCut());
     },
     cancel: () => clearTimeout(timer),
   });
@@ -58,17 +67,17 @@ function bodyStream(chunks: Uint8Array[], pause: number, cut: boolean): Readable
 
 /** The answer again, with the same status and headers but a damaged body (no length: it lies). */
 async function damaged(
-  c: Exchange,
+  c: FaultSubject,
   response: Response,
   shape: (bytes: Uint8Array) => { chunks: Uint8Array[]; pause: number; cut: boolean },
   mark: FaultMark,
 ): Promise<Response> {
-  const text = c.get("responseText");
+  const text = c.responseText;
   const bytes = text !== undefined
     ? UTF8.encode(text)
     : new Uint8Array(await response.arrayBuffer());
   // The journal keeps the answer the service gave; the mark says what the client got of it.
-  if (text === undefined) c.set("responseText", new TextDecoder().decode(bytes));
+  if (text === undefined) c.responseText = new TextDecoder().decode(bytes);
   const { chunks, pause, cut } = shape(bytes);
   const sent = chunks.reduce((n, chunk) => n + chunk.length, 0);
   mark.detail = cut
@@ -90,13 +99,13 @@ function split(bytes: Uint8Array, count: number): Uint8Array[] {
 
 /** Marks the exchange for the journal and acts out the rule's effect around `run`. */
 export async function applyFault(
-  c: Exchange,
+  c: FaultSubject,
   rule: FaultRule,
   run: () => Response | Promise<Response>,
 ): Promise<Response> {
   const mark: FaultMark = { ruleId: rule.id, effect: effectText(rule.effect) };
   if (rule.note) mark.note = rule.note;
-  c.set("fault", mark);
+  c.fault = mark;
   const effect = rule.effect;
   switch (effect.type) {
     case "error":
@@ -107,14 +116,14 @@ export async function applyFault(
       );
     case "gateway": {
       const page = gatewayPage(effect.status);
-      c.set("responseText", page);
+      c.responseText = page;
       return new Response(page, {
         status: effect.status,
         headers: { "content-type": "text/html", server: "nginx" },
       });
     }
     case "reset":
-      c.set("responseText", "");
+      c.responseText = "";
       mark.detail = "the connection closed before any body byte; the request changed nothing";
       return new Response(bodyStream([], 0, true), { status: 200, headers: CHUNKED });
     case "delay":

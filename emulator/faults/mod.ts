@@ -8,7 +8,7 @@ import type { Area } from "../area.ts";
 import type { AppEnv } from "../core/app-env.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { faultControlRoutes } from "./control-routes.ts";
-import { applyFault } from "./effects.ts";
+import { applyFault, type FaultSubject } from "./effects.ts";
 import { faultsSlice } from "./schemas.ts";
 import { FaultStore, type KnownOperation } from "./store.ts";
 import { faultsOverview } from "./overview.ts";
@@ -34,7 +34,21 @@ export function storageFaults(store: FaultStore) {
   return async (c: Context<AppEnv>, next: Next): Promise<void> => {
     const rule = store.pick({ area: "storage", path: c.req.path });
     if (!rule) return next();
-    const response = await applyFault(c, rule, async () => {
+    const subject: FaultSubject = {
+      get responseText() {
+        return c.get("responseText");
+      },
+      set responseText(text) {
+        c.set("responseText", text);
+      },
+      get fault() {
+        return c.get("fault");
+      },
+      set fault(mark) {
+        c.set("fault", mark);
+      },
+    };
+    const response = await applyFault(subject, rule, async () => {
       await next();
       return c.res;
     });

@@ -118,7 +118,8 @@ function sessionRoutes(routes: ControlRoutes, store: GatewayStore) {
 export function mediaRoutes(store: GatewayStore) {
   const summary = "A visitor's image, as agents fetch it.";
   return controlRoutes().get("/media/:key/:fileName", { summary }, (c) => {
-    const media = store.emulator.media.get(c.req.param("key"));
+    // Only the gateway's own images: a document's bytes are reached by their signed link alone.
+    const media = store.emulator.mediaOf("gateway", c.req.param("key"));
     if (!media) {
       throw new ApiError(
         "ResourceNotFound",

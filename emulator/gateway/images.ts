@@ -43,7 +43,7 @@ export function storeImage(
   const contentType =
     (IMAGE_EXTENSIONS.has(extension) ? mimeTypeOfExtension(extension) : undefined) as string;
   const key = `${sessionId}-${emulator.media.size + 1}`;
-  emulator.media.set(key, { bytes, contentType, fileName });
+  emulator.media.set(key, { bytes, contentType, fileName, area: "gateway" });
   const fileUrl = `${emulator.selfOrigin}/_storage/media/${key}/${encodeURIComponent(fileName)}`;
   return { messageType: 105, message: { fileUrl, fileName } };
 }

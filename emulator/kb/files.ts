@@ -93,7 +93,7 @@ export function createFile(store: KbStore, t: Tenant, input: CreateFileInput): n
       "effectiveTo",
     );
   }
-  const bytes = store.emulator.media.get(input.fileKey)?.bytes;
+  const bytes = store.emulator.mediaOf("kb", input.fileKey)?.bytes;
   upload.used = true;
   const id = store.nextId("fileId");
   store.state.files.push({

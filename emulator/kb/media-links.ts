@@ -51,7 +51,7 @@ export function faqMediaUrl(
       "fileKey",
     );
   }
-  if (!store.emulator.media.has(fileKey)) {
+  if (!store.emulator.mediaOf("kb", fileKey)) {
     throw new ApiError(
       "ResourceNotFound",
       `fileKey: nothing is stored under ${fileKey}; upload it with signature_for_upload first.`,

@@ -15,6 +15,7 @@ export function seedDocumentBytes(store: KbStore): void {
         bytes: encoder.encode(file.text),
         contentType: contentTypeOf(file.name),
         fileName: file.name,
+        area: "kb",
       });
     }
   }

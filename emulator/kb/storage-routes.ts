@@ -47,7 +47,8 @@ function storedObject(store: KbStore, key: string, query: Record<string, string>
   if (!key.startsWith("a-")) {
     checkSigned(store, `GET\n${key}\n${disposition}\n${name}`, query.expires, query.signature);
   }
-  const media = store.emulator.media.get(key);
+  // Only the knowledge base's own bytes: a visitor image is reached by its push link alone.
+  const media = store.emulator.mediaOf("kb", key);
   if (!media) {
     throw new ApiError(
       "ResourceNotFound",

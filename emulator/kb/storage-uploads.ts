@@ -47,6 +47,7 @@ export async function receiveUpload(
     bytes,
     contentType: contentTypeOf(upload.fileName),
     fileName: upload.fileName,
+    area: "kb",
   });
   upload.uploaded = true;
 }
@@ -77,6 +78,7 @@ export async function receiveForm(store: KbStore, request: Request): Promise<voi
     bytes: new Uint8Array(await file.arrayBuffer()),
     contentType: contentTypeOf(key),
     fileName: file.name || key,
+    area: "kb",
   });
 }
 
@@ -93,7 +95,9 @@ async function formOf(request: Request): Promise<FormData> {
   }
   try {
     return await request.formData();
-  } catch {
+  } catch (error) {
+    // The client left mid-body: said as on every path, not as a form ccemu could not read.
+    if (error instanceof ApiError) throw error;
     throw new ApiError(
       "HttpMediaTypeNotSupported",
       "Send multipart/form-data with ossAccessKeyId, signature, policy, key and file.",

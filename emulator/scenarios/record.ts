@@ -41,7 +41,7 @@ function expectationOf(items: HistoryItem[]): Expectation {
 
 function imageOf(gateway: GatewayStore, fileUrl: string, fileName: string): Step["send"] {
   const key = /\/_storage\/media\/([^/]+)\//.exec(fileUrl)?.[1];
-  const bytes = key ? gateway.emulator.media.get(key)?.bytes : undefined;
+  const bytes = key ? gateway.emulator.mediaOf("gateway", key)?.bytes : undefined;
   const contentBase64 = bytes ? bytes.toBase64() : PLACEHOLDER_PNG;
   return { image: { fileName, contentBase64 } };
 }

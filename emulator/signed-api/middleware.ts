@@ -16,12 +16,7 @@ import {
   readBody,
 } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
-import {
-  type Exchange,
-  type ExchangeHandler,
-  Later,
-  type PlainExchange,
-} from "../core/exchange.ts";
+import { type ExchangeHandler, Later, type PlainExchange } from "../core/exchange.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
 import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
@@ -150,13 +145,24 @@ function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode =
  * The recording proxy (emulator/upstream): takes a request that passed authentication and answers
  * with what the real service answered. Parameters, media type and tenant are the upstream's to judge.
  */
-export type Forwarder = (c: Exchange, operation: Operation) => Promise<Response>;
+export type Forwarder = (c: PlainExchange, operation: Operation) => Promise<Response>;
 
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
 export interface SignedArea {
   name: string;
   prefix: string;
   operations: Operation[];
+}
+
+/** The vendor's error envelope for whatever a signed request was refused or failed with. */
+export function signedRefusal(emulator: Emulator) {
+  return (c: PlainExchange, thrown: unknown): Response => {
+    // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
+    if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
+    const error = toApiError(thrown);
+    c.errorCode = error.code;
+    return respond(c, failureBody(c.requestId, error, emulator.config.strict), error.status);
+  };
 }
 
 /**
@@ -255,19 +261,14 @@ class Dispatcher {
     readonly forward?: Forwarder,
   ) {
     const { prefix, operations } = area;
+    this.failed = signedRefusal(emulator);
     this.#byPath = new Map(operations.map((op) => [op.path, op]));
     this.#names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
     this.#settings = authSettings(emulator, rateLimiter, operations[0]);
   }
 
   /** The vendor's error envelope for whatever was thrown. An arrow: a Later calls it unbound. */
-  readonly failed = (c: PlainExchange, thrown: unknown): Response => {
-    // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
-    if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
-    const error = toApiError(thrown);
-    c.errorCode = error.code;
-    return respond(c, failureBody(c.requestId, error, this.emulator.config.strict), error.status);
-  };
+  readonly failed: (c: PlainExchange, thrown: unknown) => Response;
 
   /**
    * Not async: the checks before the body run without an async function's frame and promise;

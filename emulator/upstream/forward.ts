@@ -18,6 +18,7 @@ import type { Forwarder } from "../signed-api/middleware.ts";
 import { COMMON_PARAMETERS, javaUrlEncode, signUrl } from "../signed-api/signature.ts";
 import type { Upstream } from "./config.ts";
 import { queryRecord } from "../core/journal-middleware.ts";
+import { headerRecordOf } from "../core/journal.ts";
 import type { UpstreamExchange } from "./entry.ts";
 import type { RecordedExchange, Recorder } from "./record.ts";
 
@@ -87,8 +88,8 @@ interface Answer {
 
 /** The body as received, within the limit every request has; GET carries none. */
 async function requestBody(c: Context, limit: number) {
-  if (c.req.method === "GET") return { bytes: undefined, text: null };
-  const read = await readBody(c.req.raw, limit, c.get("headers")["content-length"]);
+  if (c.method === "GET") return { bytes: undefined, text: null };
+  const read = await readBody(c.raw, limit, c.header("content-length"));
   if (read.overLimit) {
     throw new ApiError(
       "InvalidParameter",
@@ -206,17 +207,17 @@ export function createForwarder(
   const { host } = upstream;
 
   return async (c, operation) => {
-    const target = c.get("target"), method = c.req.method;
-    const business = target.query.filter(([name]) =>
+    const pathname = c.target.pathname, pairs = c.target.pairs(), method = c.method;
+    const business = pairs.filter(([name]) =>
       !(COMMON_PARAMETERS as readonly string[]).includes(name)
     );
     const body = await requestBody(c, limit);
-    const sent = sentHeaders(c.get("headers"));
+    const sent = sentHeaders(headerRecordOf(c.headerList));
     const now = wallNow();
-    const signed = signForUpstream(upstream, method, target.pathname, business, now);
+    const signed = signForUpstream(upstream, method, pathname, business, now);
     const redact = redactor([upstream.secret, signed.signature, javaUrlEncode(signed.signature)]);
     const requestText = body.text === null ? null : redact(body.text);
-    if (requestText !== null) c.set("bodyText", requestText);
+    if (requestText !== null) c.bodyText = requestText;
 
     const detail: UpstreamExchange = {
       host,
@@ -227,9 +228,9 @@ export function createForwarder(
     };
     // The client's query as it came, but for its Signature's value: an upstream entry holds none.
     const query = queryRecord(
-      target.query.map(([name, value]) => [name, name === "Signature" ? REDACTED : value]),
+      pairs.map(([name, value]) => [name, name === "Signature" ? REDACTED : value]),
     );
-    c.set("entryKind", { kind: "upstream", fields: { query, upstream: detail } });
+    c.entryKind = { kind: "upstream", fields: { query, upstream: detail } };
 
     const started = monotonicNow();
     const { answer, error } = await callUpstream(upstream, limit, {
@@ -248,7 +249,7 @@ export function createForwarder(
         upstream: host,
         operation: detail.operation,
         time: new Date(now).toISOString(),
-        request: { method, path: target.pathname, query: queryRecord(business), body: requestText },
+        request: { method, path: pathname, query: queryRecord(business), body: requestText },
         response: answer
           ? { status: answer.status, contentType: answer.contentType, body: responseText }
           : null,
@@ -278,13 +279,13 @@ function passOn(
   // The entry answers to the requestId the client got, which is the upstream's.
   const upstreamId = LEADING_REQUEST_ID.exec(responseText)?.[1];
   if (upstreamId) {
-    c.set("entryKind", {
+    c.entryKind = {
       kind: "upstream",
       fields: { query: entry.query, upstream: entry.detail, requestId: upstreamId },
-    });
+    };
   }
-  c.set("responseText", responseText);
-  c.set("answer", { response, headers: answerHeaders });
-  if (answer.status >= 400) c.set("errorCode", envelopeCode(responseText));
+  c.responseText = responseText;
+  c.answer = { response, headers: answerHeaders };
+  if (answer.status >= 400) c.errorCode = envelopeCode(responseText);
   return response;
 }

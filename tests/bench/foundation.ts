@@ -1,11 +1,12 @@
 /**
  * The foundation's performance targets, measured on this machine.
  *   1. signed POST /gateway/robot_list under wrk vs two bare servers answering the same bytes: a
- *      `node:http` one (the stack ccemu serves on since the JDK's h2c offer; the target, >= 0.5x
+ *      `node:http` one (the stack ccemu serves on since the JDK's h2c offer; the floor, >= 0.6x
  *      at each load) and a `Deno.serve` one (for reference: twice node:http's rate in Deno, so
  *      half of it would be a signed call as fast as a bare node:http server), each at 1, 50 and
  *      200 connections, with p50 and p99; for reference, vs one answering a small object, and
- *      ccemu's health route
+ *      ccemu's health route; and the first request of as many connections opened at once, on its
+ *      own (wrk opens its connections inside its timed window, so their accept wait is in its p99)
  *   2. process start to the ready line, Deno cache warm (target < 500 ms)
  *   3. startEmulator() in-process to the first response (target < 50 ms)
  * Throughput is driven by wrk (see wrk.ts), the servers pinned to core 0 and wrk to core 1, the
@@ -76,6 +77,36 @@ const line = (name: string, runs: WrkResult[], connections: number): Row => [
     connections === 1 ? "" : "s"
   }, medians of ${ROUNDS} rounds)${failures(runs)}`,
 ];
+
+/**
+ * The first request of `count` connections opened at once, each timed from its connect to the
+ * first byte of its answer: what wrk's windows count too (wrk opens its connections inside the
+ * timed window), here on its own. A new connection's first request waits in the kernel's accept
+ * queue while the server is busy with the others, so this grows with the CPU each request takes.
+ */
+async function firstRequests(origin: string, request: WrkRequest, count: number) {
+  const { host, hostname, port } = new URL(origin);
+  const body = request.body ?? "";
+  const bytes = new TextEncoder().encode(
+    `${request.method} ${request.path} HTTP/1.1\r\nHost: ${host}\r\n` +
+      `Content-Type: application/json; charset=UTF-8\r\nContent-Length: ${
+        new TextEncoder().encode(body).length
+      }\r\nConnection: close\r\n\r\n${body}`,
+  );
+  const one = async () => {
+    const started = performance.now();
+    const conn = await Deno.connect({ hostname, port: Number(port) });
+    try {
+      await conn.write(bytes);
+      await conn.read(new Uint8Array(1024));
+      return performance.now() - started;
+    } finally {
+      conn.close();
+    }
+  };
+  const times = (await Promise.all(Array.from({ length: count }, one))).sort((a, b) => a - b);
+  return { p50: times[Math.floor(count * 0.5)], p99: times[Math.floor(count * 0.99)] };
+}
 
 /** The median of the rounds' ratios of `signed` to `bare`, and the rounds. */
 function ratio(signed: WrkResult[], bare: WrkResult[]): { median: number; rounds: string } {
@@ -162,8 +193,24 @@ export async function benchFoundation(): Promise<Row[]> {
           `ccemu signed / bare node:http, same answer (${at})`,
           `${fmt(toNode.median, 2)}x`,
           `median of rounds ${toNode.rounds}; ${latency(results.node)}; ${
-            verdict(toNode.median >= 0.5, ">= 0.5x")
+            verdict(toNode.median >= 0.6, ">= 0.6x")
           }`,
+        ]);
+        // wrk opens its connections inside the timed window: each one's first request (which
+        // waits to be accepted while the server serves the others) is in the figures above. It
+        // is measured here on its own, for ccemu and for the bare node:http server alike.
+        const first = await firstRequests(ccemu.url, signed.request, connections);
+        const firstNode = await firstRequests(node.url, post(node.url).request, connections);
+        rows.push([
+          `first request of ${connections} connection${
+            connections === 1 ? "" : "s"
+          } opened at once`,
+          `p50 ${fmt(first.p50, 2)} ms, p99 ${fmt(first.p99, 2)} ms`,
+          `ccemu signed, connect to first answer byte (bare node:http: p50 ${
+            fmt(firstNode.p50, 2)
+          } ms, p99 ${
+            fmt(firstNode.p99, 2)
+          } ms); wrk's windows include these: it opens its connections inside them`,
         ]);
         if (usual) {
           rows.push([

@@ -110,7 +110,7 @@ browserTest("the log beside the chat shows each push, and one in place", async (
 
   await t.step("a streamed push shows its stream in place, at 1920x1080", async () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await chat.locator('[role="tab"]', { hasText: "s-1" }).click();
+    await chat.locator(".pick-tab", { hasText: "s-1" }).click();
     await chat.locator(".chat-head", { hasText: "s-1" }).waitFor();
     const streamed = pushesOf(running, "s-1").at(-1)!;
     await log.locator(`li button[data-id="${streamed.id}"]`).click();

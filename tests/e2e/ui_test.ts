@@ -61,7 +61,7 @@ browserTest(
       await inspector.locator("ccemu-waterfall .sse").waitFor();
       assert.ok(await inspector.locator("ccemu-waterfall .sse-row").count() >= 2);
       assert.equal(
-        await inspector.locator("ccemu-waterfall .marker", { hasText: "end" }).count(),
+        await inspector.locator("ccemu-waterfall .marker", { hasText: "reply done" }).count(),
         1,
       );
       await inspector.locator("#copy-curl").click();
@@ -200,7 +200,7 @@ browserTest(
         assert.equal(await chat.getByLabel("Attach an image").inputValue(), "");
         agent.answer(() => Response.json({ status: 200, code: "success", data: { answers: "?" } }));
         await say("a malformed reply");
-        await chat.locator(".nothing .bad", { hasText: "error finding" }).waitFor();
+        await chat.locator(".nothing .bad", { hasText: "error" }).waitFor();
         agent.answer(() => new Response("down", { status: 503 }));
         await say("an error");
         await chat.locator('.error[role="alert"]', { hasText: "AgentHttpError" }).waitFor();

@@ -130,7 +130,7 @@ browserTest(
     await chat.locator("#open").click();
     await chat.locator("#text").fill("a card, please");
     await chat.locator("#text").press("Enter");
-    await chat.locator(".meta .bad", { hasText: "1 error finding" }).waitFor();
+    await chat.locator(".meta .bad", { hasText: "1 error" }).waitFor();
     await chat.locator("button.inspect").last().click();
     const path = inspector.locator("table.findings td", {
       hasText: "$.events[5].data.answer[0].content.subtype",

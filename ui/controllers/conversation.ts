@@ -123,8 +123,9 @@ export class ConversationController extends ViewController {
         "/_emulator/gateway/sessions",
         detail,
       );
-      location.hash = `conversations/${session.sessionId}`;
+      // Loaded before the address names it: the address then finds it shown, and loads nothing.
       await this.loadSession(session.sessionId);
+      location.hash = `conversations/${session.sessionId}`;
     });
   }
 
@@ -246,7 +247,7 @@ export class ConversationController extends ViewController {
    * a session refreshes the list (its last line, findings, transfer).
    */
   #gateway(event: GatewayEvent) {
-    if (event.change !== "chunk") this.client.attempt(() => this.loadSessions());
+    if (event.change !== "chunk") this.#listSoon();
     if (event.sessionId !== this.session?.sessionId) return;
     if (event.change === "chunk") {
       const { messageId, text } = event.detail as { messageId: string; text: string };
@@ -257,7 +258,16 @@ export class ConversationController extends ViewController {
       this.host.requestUpdate();
     } else if (event.change === "delivered") {
       this.streaming = [];
-      this.loadSession(event.sessionId);
+      // A send in flight loads the session itself when its push returns: one refresh an action.
+      if (!this.busy) this.loadSession(event.sessionId);
     }
+  }
+
+  #listTimer?: ReturnType<typeof setTimeout>;
+
+  /** The session list once for the events of one push (opened, message, delivered…). */
+  #listSoon() {
+    clearTimeout(this.#listTimer);
+    this.#listTimer = setTimeout(() => this.client.attempt(() => this.loadSessions()), 50);
   }
 }

@@ -98,6 +98,7 @@ export class KbController extends ViewController {
     return this.client.attempt(async () => {
       this.directory = null;
       this.detail = null;
+      this.hits = null; // a search of another repository says nothing of this one
       await this.#read(id);
     });
   }
