@@ -2,7 +2,7 @@
  * `ccemu start [options]` (the default subcommand): one ccemu process. The first stdout line says
  * where it listens; SIGINT or SIGTERM stop it (writing `--snapshot` when one was named).
  */
-import { ConfigError, parseConfig, USAGE } from "../emulator/core/config.ts";
+import { ALLOW_HOST_ENV, ConfigError, parseConfig, USAGE } from "../emulator/core/config.ts";
 import { startServer } from "../emulator/server.ts";
 import type { AccessKey } from "../emulator/core/tenants.ts";
 import { DEMO_KEY } from "../harness/client.ts";
@@ -31,10 +31,16 @@ async function stdinClosed(): Promise<void> {
   } catch { /* a broken pipe ends it too */ }
 }
 
+/** `CCEMU_ALLOW_HOST`, when ccemu may read it (a start without --allow-env does not look). */
+function allowHostEnv(): string | undefined {
+  const { state } = Deno.permissions.querySync({ name: "env", variable: ALLOW_HOST_ENV });
+  return state === "granted" ? Deno.env.get(ALLOW_HOST_ENV) : undefined;
+}
+
 async function start(args: string[]): Promise<number> {
   let config;
   try {
-    config = parseConfig(args);
+    config = parseConfig(args, { [ALLOW_HOST_ENV]: allowHostEnv() });
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;

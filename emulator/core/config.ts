@@ -26,6 +26,11 @@ export interface Config {
   signHosts: string[];
   /** Host names besides loopback that the control API and UI answer (`--allow-host`). */
   allowHosts: string[];
+  /**
+   * The ports instances (`POST /_emulator/instances`) listen on, in turn; unset, any free
+   * port. In a container only published ports are reachable, so these are the ones to publish.
+   */
+  instancePorts?: { from: number; to: number };
   /** Stop when standard input closes: a parent that spawned ccemu takes it down when it dies. */
   untilStdinCloses?: boolean;
   journalSize: number;
@@ -94,7 +99,11 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --snapshot FILE       import FILE at start if present, export to it on clean exit
   --sign-host NAME      also accept signatures computed for this host (repeatable)
   --allow-host NAME     the control API and UI also answer this Host (repeatable), e.g. a
-                        CI service's name; cross-site Origins are still refused
+                        CI service's name; cross-site Origins are still refused. Also from
+                        $CCEMU_ALLOW_HOST (names separated by commas or spaces), for a
+                        container whose command cannot be changed (a GitHub Actions service)
+  --instance-ports A-B  ports for instances (POST /_emulator/instances), taken in turn, e.g.
+                        8687-8702: in a container, the ones published beside 8686   [any free]
   --journal-size N      journal entries kept                          [5000]
   --journal-mb N        journal kept, MiB of entries (UTF-8); the oldest go first [32]
   --max-body-mb N       largest request body accepted, MiB            [32]
@@ -144,6 +153,7 @@ const OPTIONS = {
   snapshot: { type: "string" },
   "sign-host": { type: "string", multiple: true },
   "allow-host": { type: "string", multiple: true },
+  "instance-ports": { type: "string" },
   "journal-size": { type: "string" },
   "journal-mb": { type: "string" },
   "max-body-mb": { type: "string" },
@@ -172,8 +182,33 @@ function withFlagHint(message: string): string {
   return hint ? `${message}: ${hint}` : message;
 }
 
-/** Parses argv; throws ConfigError with the usage on a bad flag, returns "help" for --help. */
-export function parseConfig(args: string[]): Config | "help" {
+/**
+ * `CCEMU_ALLOW_HOST`: more `--allow-host` names. A GitHub Actions service container takes an
+ * environment but no command, so an image's users name its host name here.
+ */
+export const ALLOW_HOST_ENV = "CCEMU_ALLOW_HOST";
+
+/** The names of `CCEMU_ALLOW_HOST`, separated by commas or white space. */
+function allowHostsFromEnv(env: Readonly<Record<string, string | undefined>>): string[] {
+  const names = (env[ALLOW_HOST_ENV] ?? "").split(/[\s,]+/).filter((name) => name !== "");
+  for (const name of names) {
+    if (!/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(name)) {
+      throw new ConfigError(
+        `${ALLOW_HOST_ENV} holds host names separated by commas or spaces (like "ccemu,ccemu.ci"), got "${name}"`,
+      );
+    }
+  }
+  return names;
+}
+
+/**
+ * Parses argv (and `CCEMU_ALLOW_HOST` from `env`); throws ConfigError with the usage on a bad flag,
+ * returns "help" for --help.
+ */
+export function parseConfig(
+  args: string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Config | "help" {
   let values;
   try {
     ({ values } = parseArgs({
@@ -214,7 +249,8 @@ export function parseConfig(args: string[]): Config | "help" {
     ui: !values["no-ui"],
     strict: values.strict ?? false,
     signHosts: values["sign-host"] ?? [],
-    allowHosts: values["allow-host"] ?? [],
+    allowHosts: [...(values["allow-host"] ?? []), ...allowHostsFromEnv(env)],
+    instancePorts: portRange(values["instance-ports"]),
     untilStdinCloses: values["until-stdin-closes"] ?? false,
     journalSize: integer("journal-size", values["journal-size"], 1, 1_000_000) ?? d.journalSize,
     journalBytes: (integer("journal-mb", values["journal-mb"], 1, 4096) ?? 32) * 1024 * 1024,
@@ -225,6 +261,19 @@ export function parseConfig(args: string[]): Config | "help" {
     pushMaxBytes: (integer("push-max-mb", values["push-max-mb"], 1, 1024) ?? 16) * 1024 * 1024,
     upstream: upstreamFlags(values),
   };
+}
+
+/** `--instance-ports A-B`: a range of ports, A <= B, neither 0. */
+function portRange(text: string | undefined): { from: number; to: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)-(\d+)$/.exec(text);
+  const [from, to] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(from >= 1 && to <= 65535 && from <= to)) {
+    throw new ConfigError(
+      `--instance-ports takes a range of ports FROM-TO (like 8687-8702, from 1 to 65535), got "${text}"`,
+    );
+  }
+  return { from, to };
 }
 
 /** The upstream flags' values as parseArgs reads them. */

@@ -5,6 +5,7 @@
  * closed with its listener, and all of them with the process's own.
  */
 import type { Config } from "../core/config.ts";
+import { ApiError } from "../core/errors.ts";
 import { loadFixtures, type State } from "../state.ts";
 
 /** What an instance is made from: the parent's config with these set. */
@@ -57,10 +58,41 @@ export class Instances {
       seed: options.seed,
     };
     const fixtures = options.fixtures ?? structuredClone(await (this.#demo ??= loadFixtures()));
-    const running = await this.start(config, fixtures);
+    const running = await this.#startOnAPort(config, fixtures);
     const id = String(this.#next++);
     this.#running.set(id, running);
     return describe(id, running);
+  }
+
+  /** Where the next search of `--instance-ports` starts: the port after the last one taken. */
+  #nextPort?: number;
+
+  /**
+   * On any free port, or on one of `--instance-ports` in turn: the port after the last one taken
+   * first, so that a client still holding a connection to a deleted instance's port does not reach
+   * the next instance there.
+   */
+  async #startOnAPort(config: Config, fixtures: State): Promise<StartedInstance> {
+    const range = this.parent.instancePorts;
+    if (!range) return await this.start(config, fixtures);
+    const taken = new Set([...this.#running.values()].map(({ url }) => new URL(url).port));
+    const size = range.to - range.from + 1;
+    const first = this.#nextPort ?? range.from;
+    for (let i = 0; i < size; i++) {
+      const port = range.from + (first - range.from + i) % size;
+      if (taken.has(String(port))) continue;
+      try {
+        const running = await this.start({ ...config, port }, fixtures);
+        this.#nextPort = port === range.to ? range.from : port + 1;
+        return running;
+      } catch (error) {
+        if (!(error instanceof Deno.errors.AddrInUse)) throw error;
+      }
+    }
+    throw new ApiError(
+      "TooManyRequests",
+      `every port of --instance-ports ${range.from}-${range.to} has an instance (or another program) on it: delete instances you are done with (DELETE /_emulator/instances/{id}), or start ccemu with a wider range.`,
+    );
   }
 
   list(): InstanceInfo[] {

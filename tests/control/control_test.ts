@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { testEmulator } from "../helpers.ts";
-import { parseConfig } from "../../emulator/core/config.ts";
+import { type Config, parseConfig } from "../../emulator/core/config.ts";
 
 const START = Date.UTC(2026, 0, 5, 1);
 const BLACKLIST = { enterpriseId: "7000001", mobile: "13912345678" };
@@ -356,4 +356,61 @@ Deno.test("--allow-host: the control API and UI also answer that name, still ref
   });
   assert.equal(refused.status, 403);
   assert.match(refused.json.error.message, /--allow-host NAME/);
+});
+
+Deno.test("CCEMU_ALLOW_HOST names more hosts for the control API, beside --allow-host", async () => {
+  const config = parseConfig(["--allow-host", "one"], {
+    CCEMU_ALLOW_HOST: " ccemu, Ci.Example  two",
+  });
+  assert.ok(config !== "help");
+  assert.deepEqual(config.allowHosts, ["one", "ccemu", "Ci.Example", "two"]);
+  using ccemu = testEmulator({ allowHosts: config.allowHosts });
+  for (const host of ["ccemu:8686", "ci.example", "two:1", "one"]) {
+    const res = await ccemu.control("GET", "/_emulator/health", undefined, { host });
+    assert.equal(res.status, 200, host);
+  }
+  const other = await ccemu.control("GET", "/_emulator/health", undefined, { host: "three" });
+  assert.equal(other.status, 403);
+  // Unset or empty, it adds nothing; a value that is not host names is refused, naming the form.
+  assert.deepEqual((parseConfig([], { CCEMU_ALLOW_HOST: "" }) as Config).allowHosts, []);
+  assert.deepEqual((parseConfig([]) as Config).allowHosts, []);
+  assert.throws(
+    () => parseConfig([], { CCEMU_ALLOW_HOST: "http://ccemu:8686" }),
+    /CCEMU_ALLOW_HOST holds host names separated by commas or spaces \(like "ccemu,ccemu\.ci"\), got "http:\/\/ccemu:8686"/,
+  );
+});
+
+/** The status line of GET /_emulator/health sent with this Host (fetch sets its own Host). */
+async function statusLine(port: number, host: string): Promise<string> {
+  using conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const request = `GET /_emulator/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+  await conn.write(new TextEncoder().encode(request));
+  const buffer = new Uint8Array(4096);
+  const n = await conn.read(buffer);
+  return new TextDecoder().decode(buffer.subarray(0, n ?? 0)).split("\r\n")[0];
+}
+
+Deno.test("ccemu start reads CCEMU_ALLOW_HOST: its control API answers that name", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname, "start", "--port", "0"],
+    env: { CCEMU_ALLOW_HOST: "ccemu" },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let text = "";
+    while (!/listening on (\S+)\n/.test(text)) {
+      const { value, done } = await lines.read();
+      if (done) throw new Error(`ccemu ended: ${text}`);
+      text += value;
+    }
+    const port = Number(/listening on http:\/\/[^:]+:(\d+)\n/.exec(text)![1]);
+    assert.match(await statusLine(port, "ccemu"), /^HTTP\/1\.1 200/);
+    assert.match(await statusLine(port, "other"), /^HTTP\/1\.1 403/);
+  } finally {
+    child.kill("SIGTERM");
+    await lines.cancel();
+    await child.status;
+  }
 });

@@ -3,7 +3,7 @@
  * seed, journal, keys and port, sharing nothing; closed one by one or with the process's own.
  */
 import assert from "node:assert/strict";
-import { DEFAULT_CONFIG } from "../../emulator/core/config.ts";
+import { DEFAULT_CONFIG, parseConfig } from "../../emulator/core/config.ts";
 import { startServer } from "../../emulator/server.ts";
 import { SignedClient } from "../../harness/client.ts";
 
@@ -198,5 +198,57 @@ Deno.test("instances: created, listed, isolated from each other and closed", asy
     });
   } finally {
     await parent.close();
+  }
+});
+
+Deno.test("--instance-ports: instances take the range's ports in turn, and say when none is left", async () => {
+  // Two neighbouring ports nothing listens on now.
+  let from = 0;
+  for (let tries = 0; from === 0 && tries < 20; tries++) {
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = probe.addr.port;
+    probe.close();
+    try {
+      Deno.listen({ hostname: "127.0.0.1", port: port + 1 }).close();
+      if (port < 65535) from = port;
+    } catch { /* taken: try another */ }
+  }
+  const config = parseConfig(["--instance-ports", `${from}-${from + 1}`]);
+  assert.ok(config !== "help");
+  assert.deepEqual(config.instancePorts, { from, to: from + 1 });
+  const parent = await startServer({ ...config, port: 0, ui: false }, undefined, {
+    instances: true,
+  });
+  const base = `${parent.url}/_emulator/instances`;
+  try {
+    const a = (await json(base, "POST", {})).json as Instance;
+    const b = (await json(base, "POST", {})).json as Instance;
+    assert.deepEqual([new URL(a.url).port, new URL(b.url).port], [`${from}`, `${from + 1}`]);
+    const full = await json(base, "POST", {});
+    assert.equal(full.status, 429);
+    assert.match(
+      full.json.error.message,
+      new RegExp(`every port of --instance-ports ${from}-${from + 1} has an instance`),
+    );
+    assert.equal((await json(`${base}/${a.id}`, "DELETE")).status, 200);
+    const c = (await json(base, "POST", {})).json as Instance;
+    // The only free port is the deleted one's: taken again.
+    assert.equal(new URL(c.url).port, `${from}`, "a deleted instance's port is taken again");
+    assert.equal((await json(`${c.url}/_emulator/health`)).status, 200);
+    // In turn: with b deleted too, the next one goes to b's port, after c's, not back to c's.
+    assert.equal((await json(`${base}/${b.id}`, "DELETE")).status, 200);
+    assert.equal((await json(`${base}/${c.id}`, "DELETE")).status, 200);
+    const d = (await json(base, "POST", {})).json as Instance;
+    assert.equal(new URL(d.url).port, `${from + 1}`, "the port after the last one taken");
+  } finally {
+    await parent.close();
+  }
+  for (const bad of ["8687", "9-8", "0-5", "1-70000", "a-b"]) {
+    assert.throws(
+      () => parseConfig(["--instance-ports", bad]),
+      new RegExp(
+        `--instance-ports takes a range of ports FROM-TO \\(like 8687-8702, from 1 to 65535\\), got "${bad}"`,
+      ),
+    );
   }
 });

@@ -37,18 +37,24 @@ public final class CcemuExtension
   private final boolean perTest;
   private final String command;
   private final Path directory;
+  /** Run ccemu's image ({@link ContainerLaunch}), and which (null: CCEMU_IMAGE, else ccemu). */
+  private final boolean container;
+  private final String image;
   private volatile CcemuInstance current;
 
   /** What {@code @ExtendWith(CcemuExtension.class)} makes: ccemu's defaults, one per class. */
   public CcemuExtension() {
-    this(InstanceSettings.DEFAULTS, false, null, null);
+    this(InstanceSettings.DEFAULTS, false, null, null, false, null);
   }
 
-  CcemuExtension(InstanceSettings settings, boolean perTest, String command, Path directory) {
+  CcemuExtension(InstanceSettings settings, boolean perTest, String command, Path directory,
+      boolean container, String image) {
     this.settings = settings;
     this.perTest = perTest;
     this.command = command;
     this.directory = directory;
+    this.container = container;
+    this.image = image;
   }
 
   public static CcemuExtensionBuilder builder() {
@@ -87,7 +93,7 @@ public final class CcemuExtension
     // must not find the class's instance (nor one extension find another's).
     Key key = new Key(this, scope.getUniqueId());
     return scope.getStore(NAMESPACE).getOrComputeIfAbsent(key, k -> CcemuInstance.create(
-        CcemuProcess.shared(LaunchCommand.resolve(command, directory)), settings),
+        CcemuProcess.shared(LaunchCommand.resolve(command, directory, container, image)), settings),
         CcemuInstance.class);
   }
 

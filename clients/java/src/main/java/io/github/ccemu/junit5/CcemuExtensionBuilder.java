@@ -17,6 +17,8 @@ public final class CcemuExtensionBuilder {
   private boolean perTest;
   private String command;
   private Path directory;
+  private boolean container;
+  private String image;
 
   CcemuExtensionBuilder() {}
 
@@ -95,8 +97,24 @@ public final class CcemuExtensionBuilder {
     return this;
   }
 
+  /**
+   * Runs ccemu's container image (docs/container.md) with podman or docker instead of a command,
+   * as {@code CCEMU_CONTAINER=1} does; also the default where there is no npx but an engine. The
+   * container is removed when the JVM ends, however it ends.
+   */
+  public CcemuExtensionBuilder container() {
+    container = true;
+    return this;
+  }
+
+  /** The image {@link #container()} runs (default {@code CCEMU_IMAGE}, else {@code ccemu}). */
+  public CcemuExtensionBuilder image(String value) {
+    image = value;
+    return container();
+  }
+
   public CcemuExtension build() {
     return new CcemuExtension(new InstanceSettings(fixtures, clock, clockStart, seed), perTest,
-        command, directory);
+        command, directory, container, image);
   }
 }

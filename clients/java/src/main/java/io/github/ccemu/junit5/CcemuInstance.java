@@ -26,11 +26,11 @@ final class CcemuInstance implements Ccemu, ExtensionContext.Store.CloseableReso
   private final String enterpriseId;
   private final AtomicBoolean removed = new AtomicBoolean();
 
-  private CcemuInstance(URI processUrl, Map<?, ?> created) {
-    this.processUrl = processUrl;
+  private CcemuInstance(CcemuProcess process, Map<?, ?> created) {
+    this.processUrl = process.url();
     this.id = text(created, "id");
     // Without a trailing slash, so that url + "/gateway/..." is the vendor's path.
-    this.url = URI.create(text(created, "url").replaceFirst("/+$", ""));
+    this.url = process.reachable(URI.create(text(created, "url").replaceFirst("/+$", "")));
     // Absent when the fixtures hold no access key: the instance serves, but call() cannot sign.
     this.accessKeyId = optional(created, "accessKeyId");
     this.accessKeySecret = optional(created, "accessKeySecret");
@@ -44,7 +44,7 @@ final class CcemuInstance implements Ccemu, ExtensionContext.Store.CloseableReso
     if (!(Json.parse(answer) instanceof Map<?, ?> created)) {
       throw new CcemuException("POST /_emulator/instances answered no object: " + answer);
     }
-    return new CcemuInstance(process.url(), created);
+    return new CcemuInstance(process, created);
   }
 
   private static String text(Map<?, ?> created, String name) {

@@ -32,11 +32,14 @@ final class CcemuProcess {
   @SuppressWarnings("unused")
   private final OutputStream stdin;
   private final URI url;
+  /** A container's published ports (its port to the host's); empty for a process. */
+  private final Map<Integer, Integer> ports;
 
-  private CcemuProcess(Process process, URI url) {
+  private CcemuProcess(Process process, URI url, Map<Integer, Integer> ports) {
     this.process = process;
     this.stdin = process.getOutputStream();
     this.url = url;
+    this.ports = ports;
   }
 
   /** The process for {@code launch}, started now if this JVM has none alive yet. */
@@ -62,8 +65,24 @@ final class CcemuProcess {
     return url;
   }
 
+  /**
+   * Where this JVM reaches an address ccemu gave (an instance's): in a container, its published
+   * port on loopback instead of the container's own port.
+   */
+  URI reachable(URI address) {
+    if (ports.isEmpty()) return address;
+    Integer port = ports.get(address.getPort());
+    if (port == null) {
+      throw new CcemuException("ccemu's container listens on " + address + ", a port it does"
+          + " not publish (published: " + ports.keySet() + ")");
+    }
+    return URI.create("http://127.0.0.1:" + port + address.getRawPath());
+  }
+
   private static CcemuProcess start(LaunchCommand launch) {
-    ProcessBuilder builder = new ProcessBuilder(launch.processArguments());
+    String name = launch.container() ? ContainerLaunch.newName() : null;
+    ProcessBuilder builder = new ProcessBuilder(launch.container()
+        ? ContainerLaunch.arguments(launch.words(), name) : launch.processArguments());
     if (launch.directory() != null) builder.directory(launch.directory().toFile());
     Process process;
     try {
@@ -81,7 +100,22 @@ final class CcemuProcess {
     // An exit before the line is a failed start: report it now, not after the time-out.
     process.onExit().thenRun(() -> listening.complete(null));
     URI url = awaitListening(listening, process, launch, stdout, stderr);
-    CcemuProcess started = new CcemuProcess(process, url);
+    Map<Integer, Integer> ports = Map.of();
+    if (name != null) {
+      String engine = launch.words().get(0);
+      // Removed at the JVM's exit, as a belt to --rm's braces (a kill -9 skips this; then the
+      // closed standard input stops ccemu and --rm removes the container).
+      Runtime.getRuntime().addShutdownHook(new Thread(
+          () -> ContainerLaunch.remove(engine, name), "ccemu container removal"));
+      try {
+        ports = ContainerLaunch.publishedPorts(engine, name);
+      } catch (CcemuException e) {
+        destroyTree(process);
+        throw e;
+      }
+      url = URI.create("http://127.0.0.1:" + ports.get(ContainerLaunch.PORT));
+    }
+    CcemuProcess started = new CcemuProcess(process, url, ports);
     Runtime.getRuntime().addShutdownHook(new Thread(started::destroy, "ccemu shutdown"));
     return started;
   }

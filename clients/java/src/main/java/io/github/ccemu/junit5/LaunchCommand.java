@@ -13,8 +13,9 @@ import java.util.Locale;
  *
  * @param words the command split into words, without the flags the extension adds
  * @param directory where to run it, or null for the JVM's working directory
+ * @param container whether {@code words} run the image ({@link ContainerLaunch}) rather than ccemu
  */
-record LaunchCommand(List<String> words, Path directory) {
+record LaunchCommand(List<String> words, Path directory, boolean container) {
   /**
    * The npm package ccemu 0.1.0: npx takes it from the folder's {@code node_modules} when it is
    * installed there (the tarball, say), else from the registry; {@code --yes} so that npx never
@@ -40,6 +41,20 @@ record LaunchCommand(List<String> words, Path directory) {
     return resolve(command, directory, System.getenv(COMMAND_ENV), System.getenv(DIRECTORY_ENV));
   }
 
+  /**
+   * {@link #resolve(String, Path)}, or the container ({@link ContainerLaunch}) when asked for, or
+   * when no command is named and there is no npx on the PATH but podman or docker.
+   */
+  static LaunchCommand resolve(String command, Path directory, boolean container, String image) {
+    String path = System.getenv("PATH");
+    if (ContainerLaunch.wanted(container, command, System.getenv(COMMAND_ENV),
+        System.getenv(ContainerLaunch.CONTAINER_ENV), path)) {
+      return ContainerLaunch.launch(image != null ? image : System.getenv(ContainerLaunch.IMAGE_ENV),
+          path);
+    }
+    return resolve(command, directory);
+  }
+
   /** {@link #resolve(String, Path)} with the environment's two values given. */
   static LaunchCommand resolve(String command, Path directory, String commandEnv, String dirEnv) {
     String folder = directory != null ? directory.toString() : blankToNull(dirEnv);
@@ -47,7 +62,7 @@ record LaunchCommand(List<String> words, Path directory) {
     String text = firstSet(command, commandEnv, defaultCommand(where));
     List<String> words = split(text);
     if (words.isEmpty()) throw new IllegalArgumentException("the ccemu command is empty");
-    return new LaunchCommand(List.copyOf(words), where);
+    return new LaunchCommand(List.copyOf(words), where, false);
   }
 
   /** {@link #CLONE_COMMAND} where {@code folder} (null: the JVM's own) is a clone of ccemu. */
@@ -70,6 +85,8 @@ record LaunchCommand(List<String> words, Path directory) {
    * only through cmd.exe.
    */
   List<String> processArguments() {
+    // The image's own port stays 8686, the one published; the engine adds its name at start.
+    if (container) return ContainerLaunch.arguments(words, "NAME");
     List<String> arguments = new ArrayList<>();
     if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")) {
       arguments.add("cmd.exe");
@@ -83,6 +100,11 @@ record LaunchCommand(List<String> words, Path directory) {
   /** What to change when this launch fails: the ways to name ccemu, in the order they count. */
   String hint() {
     Path folder = directory != null ? directory : Path.of("").toAbsolutePath();
+    if (container) {
+      return "(the image is built from a clone of ccemu: docs/container.md; the builder's image(),"
+          + " else " + ContainerLaunch.IMAGE_ENV + ", names it, default "
+          + ContainerLaunch.DEFAULT_IMAGE + ")";
+    }
     String ways = "the builder's command(), else " + COMMAND_ENV + ", sets the command, and its"
         + " directory(), else " + DIRECTORY_ENV + ", the folder it runs in";
     if (!words.equals(split(DEFAULT_COMMAND))) return "(" + ways + ")";

@@ -64,4 +64,34 @@ class LaunchCommandTest {
     assertEquals("(the builder's command(), else CCEMU_COMMAND, sets the command, and its"
         + " directory(), else CCEMU_DIR, the folder it runs in)", other);
   }
+
+  /** The container when asked, or when nothing names a command and there is no npx but an engine. */
+  @Test
+  void runsTheContainerWhenAskedOrWhereThereIsNoNpx(@TempDir Path withNpx, @TempDir Path engines)
+      throws IOException {
+    Path npx = Files.createFile(withNpx.resolve("npx"));
+    Path podman = Files.createFile(engines.resolve("podman"));
+    assertTrue(npx.toFile().setExecutable(true) && podman.toFile().setExecutable(true));
+    String both = withNpx + java.io.File.pathSeparator + engines;
+    String enginesOnly = engines.toString();
+
+    assertTrue(ContainerLaunch.wanted(true, "ccemu start", "x", null, both), "the builder asks");
+    assertTrue(!ContainerLaunch.wanted(false, "ccemu start", null, "1", enginesOnly),
+        "the builder's command wins over CCEMU_CONTAINER");
+    assertTrue(ContainerLaunch.wanted(false, null, "deno task start --", "1", both),
+        "CCEMU_CONTAINER=1 wins over CCEMU_COMMAND");
+    assertTrue(!ContainerLaunch.wanted(false, null, "deno task start --", null, enginesOnly));
+    assertTrue(!ContainerLaunch.wanted(false, null, null, null, both), "npx is there");
+    assertTrue(ContainerLaunch.wanted(false, null, null, null, enginesOnly), "no npx, podman");
+    assertTrue(!ContainerLaunch.wanted(false, null, null, null, withNpx.toString()));
+
+    LaunchCommand launch = ContainerLaunch.launch("my/ccemu:1", enginesOnly);
+    assertTrue(launch.container());
+    List<String> arguments = ContainerLaunch.arguments(launch.words(), "ccemu-junit5-x");
+    assertEquals(List.of(podman.toString(), "run", "--name", "ccemu-junit5-x", "--label",
+        "io.github.ccemu.junit5=ccemu-junit5-x", "--rm", "-i", "--no-healthcheck", "-p",
+        "127.0.0.1::8686"), arguments.subList(0, 11));
+    assertEquals(List.of("my/ccemu:1", "--instance-ports", "8687-8702", "--until-stdin-closes"),
+        arguments.subList(arguments.size() - 4, arguments.size()));
+  }
 }
