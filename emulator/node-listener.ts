@@ -123,7 +123,11 @@ export function nodeListener(app: App): RequestListener {
  * what node:http cannot parse answered by `clientError`.
  */
 export function createNodeServer(app: App): Server {
-  const server = createServer({ maxHeaderSize: PARSER_HEADER_BYTES }, nodeListener(app));
+  const server = createServer(
+    // A missing Host reaches ccemu, which answers it with the envelope (node:http would answer a bare 400).
+    { maxHeaderSize: PARSER_HEADER_BYTES, requireHostHeader: false },
+    nodeListener(app),
+  );
   // node:http's own switch (no option): without it the end of the client's input aborts a
   // request still being answered, and closes the connection before its answer goes out.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;

@@ -94,6 +94,27 @@ Deno.test("defect 2: a Host that looks plain but makes no URL is refused 400 wit
   });
 });
 
+Deno.test("an HTTP/1.1 request with no Host gets the envelope naming Host, journaled", async () => {
+  await withServer(async ({ server, port, signed, stderr }) => {
+    for (const target of [signed("GET", "/aikb/list_public_repositories"), "/_emulator/health"]) {
+      const conn = await RawConnection.open(port);
+      try {
+        await conn.write(`GET ${target} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+        const answer = await conn.answer();
+        assert.equal(answer?.status, 400, `${target}: ${answer?.text}`);
+        const error = envelope(answer!.text);
+        assert.equal(error.code, "InvalidParameter");
+        assert.match(error.message, /^Host: "" is required/);
+      } finally {
+        conn.close();
+      }
+      assert.equal(server.emulator.journal.list().length, 1, `${target}: the signed one only`);
+    }
+    assert.equal(server.emulator.journal.list().at(-1)!.area, "kb");
+    assert.deepEqual(stderr, []);
+  });
+});
+
 Deno.test("defect 3: after a refusal that leaves the body unread, the next request on the connection is answered", async () => {
   await withServer(async ({ port, signed, stderr }) => {
     const big = "x".repeat(100_000);
