@@ -77,6 +77,10 @@ export class CallbackSender {
   #inFlight = new Map<CallbackDelivery, { promise: Promise<void>; abort: AbortController }>();
   #generation = 0;
   #closing = false;
+  /** The clock timer of each delivery waiting for its next attempt. */
+  #timers = new Map<CallbackDelivery, number>();
+  /** Deliveries deleted with their task: nothing more is sent or recorded for them. */
+  #forgotten = new WeakSet<CallbackDelivery>();
 
   constructor(private readonly store: OutboundStore) {}
 
@@ -89,6 +93,8 @@ export class CallbackSender {
     this.#generation++;
     for (const { abort } of this.#inFlight.values()) abort.abort();
     this.#inFlight.clear();
+    // The clock was cleared with the state it belonged to.
+    this.#timers.clear();
     for (const delivery of this.store.state.callbackDeliveries) {
       if (delivery.status === "pending") {
         this.#arm(delivery, delivery.nextAttemptAt ?? this.#clock.now());
@@ -131,6 +137,17 @@ export class CallbackSender {
     }
   }
 
+  /** Deliveries deleted with their task: their retries are cancelled, attempts on the wire cut off. */
+  forget(deliveries: CallbackDelivery[]): void {
+    for (const delivery of deliveries) {
+      this.#forgotten.add(delivery);
+      const timer = this.#timers.get(delivery);
+      if (timer !== undefined) this.#clock.cancel(timer);
+      this.#timers.delete(delivery);
+      this.#inFlight.get(delivery)?.abort.abort();
+    }
+  }
+
   /** Cuts every attempt on the wire off, so the server can stop at once. */
   close(): void {
     this.#closing = true;
@@ -141,11 +158,13 @@ export class CallbackSender {
     delivery.nextAttemptAt = at;
     // A time the clock already passed (the answer came after the test moved time on) is due now.
     if (at <= this.#clock.now()) this.#send(delivery);
-    else this.#clock.schedule(at, () => this.#send(delivery));
+    else this.#timers.set(delivery, this.#clock.schedule(at, () => this.#send(delivery)));
   }
 
   #send(delivery: CallbackDelivery): void {
+    this.#timers.delete(delivery);
     if (delivery.status !== "pending" || this.#inFlight.has(delivery)) return;
+    if (this.#forgotten.has(delivery)) return;
     const at = this.#clock.now();
     delivery.nextAttemptAt = null;
     const target = this.store.callbackUrl(delivery.enterpriseId);
@@ -199,7 +218,7 @@ export class CallbackSender {
         clearTimeout(timer);
       }
       this.#inFlight.delete(delivery);
-      if (generation !== this.#generation || this.#closing) return;
+      if (generation !== this.#generation || this.#closing || this.#forgotten.has(delivery)) return;
       const attempt = { at, status, error, latencyMs: Math.round(elapsed()), responseBody };
       this.#settle(delivery, attempt, { headers, body, responseHeaders });
     })();

@@ -11,6 +11,7 @@ import { silentWav } from "./calls.ts";
 import { callDetailAt, consoleResources, taskCalls, taskConsoleEntry } from "./console-views.ts";
 import { changeAccount, tenantAccount } from "./accounts.ts";
 import { advanceUntilIdle } from "./dialer.ts";
+import { deleteAllTasks, deleteTask } from "./task-delete.ts";
 import {
   checkCallbacks,
   deliveryLog,
@@ -75,6 +76,22 @@ function consoleRoutes(routes: ControlRoutes, outbound: OutboundRuntime) {
       "/tasks",
       { summary: "Every task, with why it waits and its outcomes by finish status." },
       (c) => c.json({ tasks: store.state.tasks.map((t) => taskConsoleEntry(outbound, t)) }),
+    )
+    .delete(
+      "/tasks",
+      {
+        summary:
+          "Delete every task with its customers, calls and callback deliveries; nothing fires for them afterwards (scripts, lines, accounts and callback URLs stay).",
+      },
+      (c) => c.json(deleteAllTasks(outbound)),
+    )
+    .delete(
+      "/tasks/:callJobId",
+      {
+        summary:
+          "Delete one task with its customers, calls and callback deliveries (the signed API has no task delete).",
+      },
+      (c) => c.json(deleteTask(outbound, c.req.param("callJobId"))),
     )
     .get(
       "/resources",

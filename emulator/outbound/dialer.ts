@@ -47,6 +47,8 @@ interface Runtime {
   done: CallRecord[];
   window: { inside: boolean; until: number | null } | null;
   wake: { timer: number; at: number } | null;
+  /** The clock timer that ends each call in progress (cancelled when the task is deleted). */
+  ends: Map<CallRecord, number>;
   /** What decided the task's system state at the last reconcile (why it waits). */
   conditions: Conditions | null;
 }
@@ -113,9 +115,12 @@ export class Dialer {
       for (const record of dialing.records) {
         if (record.callInstanceStatus === CALL_STATUS.IN_PROGRESS) {
           dialing.active++;
-          this.#clock.schedule(
-            record.endsAt ?? this.#clock.now(),
-            () => this.#end(dialing, record),
+          dialing.ends.set(
+            record,
+            this.#clock.schedule(
+              record.endsAt ?? this.#clock.now(),
+              () => this.#end(dialing, record),
+            ),
           );
         } else if (record.callInstanceStatus === CALL_STATUS.REDIAL_SCHEDULED) {
           dialing.redials.add(record);
@@ -125,6 +130,19 @@ export class Dialer {
     for (const enterpriseId of new Set(tasks.map((t) => t.enterpriseId))) {
       this.reconcile(enterpriseId);
     }
+  }
+
+  /**
+   * A task was deleted (its records with it): its wake-up and the ends of its calls in progress are
+   * cancelled, so nothing fires for it afterwards; the tenant's other tasks may take the freed seats.
+   */
+  deleted(task: Task): void {
+    const dialing = this.#runtimes.get(task.callJobId);
+    if (!dialing) return;
+    if (dialing.wake) this.#clock.cancel(dialing.wake.timer);
+    for (const timer of dialing.ends.values()) this.#clock.cancel(timer);
+    this.#runtimes.delete(task.callJobId);
+    this.reconcile(task.enterpriseId);
   }
 
   /** A new task: scheduled ones start by themselves at their start date. */
@@ -245,6 +263,7 @@ export class Dialer {
       done: [],
       window: null,
       wake: null,
+      ends: new Map(),
       conditions: null,
     };
   }
@@ -371,7 +390,7 @@ export class Dialer {
     record.callerPhone = line.phone;
     record.endsAt = now + (outcome.ringSeconds + outcome.duration) * 1000;
     dialing.active++;
-    this.#clock.schedule(record.endsAt, () => this.#end(dialing, record));
+    dialing.ends.set(record, this.#clock.schedule(record.endsAt, () => this.#end(dialing, record)));
   }
 
   #outcome(record: CallRecord) {
@@ -389,6 +408,7 @@ export class Dialer {
   #end(dialing: Runtime, record: CallRecord): void {
     const now = this.#clock.now();
     const outcome = this.#outcome(record);
+    dialing.ends.delete(record);
     dialing.active--;
     Object.assign(record, {
       finishStatus: outcome.finishStatus,
