@@ -386,6 +386,8 @@ export class App extends LitElement {
         @create-task=${(e: CustomEvent) => this.#act(() => o.createTask(e.detail))}
         @import-customers=${(e: CustomEvent) => this.#act(() => o.importCustomers(e.detail))}
         @execute=${(e: CustomEvent) => this.#act(() => o.execute(e.detail))}
+        @delete-task=${(e: CustomEvent<number>) => this.#act(() => o.deleteTask(e.detail))}
+        @clear-tasks=${() => this.#act(() => o.clearTasks())}
         @advance=${(e: CustomEvent<{ ms: number }>) => this.#act(() => o.advance(e.detail))}
         @advance-idle=${() => this.#act(() => o.advance(null))}
         @set-callback-url=${(e: CustomEvent) => this.#act(() => o.setCallbackUrl(e.detail))}

@@ -162,6 +162,18 @@ export class OutboundView extends LitElement {
       #outcome-table td.total {
         text-align: right;
       }
+      .confirm {
+        display: inline-flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        align-items: center;
+        font-size: 12px;
+      }
+      .quiet {
+        border: 0;
+        background: transparent;
+        color: var(--muted);
+      }
     `,
   ];
 
@@ -198,9 +210,14 @@ export class OutboundView extends LitElement {
   @property()
   accessor timeZone = "Asia/Shanghai";
 
-  /** Esc closes the new-task form, else the call detail; answers whether it closed something. */
+  /** The task whose Delete was pressed once (-1: "Clear all tasks"): it asks in place first. */
+  @state()
+  accessor confirming = 0;
+
+  /** Esc backs out of a pending delete, closes the new-task form, else the call detail. */
   escape(): boolean {
-    if (this.creating) emit(this, "new-task", false);
+    if (this.confirming) this.confirming = 0;
+    else if (this.creating) emit(this, "new-task", false);
     else if (this.callInstanceId) emit(this, "pick-call", 0);
     else return false;
     return true;
@@ -290,8 +307,9 @@ export class OutboundView extends LitElement {
               null}></ccemu-task-form>
           `
           : nothing}
-        <h3>Tasks</h3>
-        <table><tr><th>task</th><th>status</th><th>done</th><th>answered</th></tr>
+        <div class="row"><h3>Tasks</h3>${this.#clearAll()}</div>
+        <table><tr><th>task</th><th>status</th><th>done</th><th>answered</th><th><span
+          class="visually-hidden">delete</span></th></tr>
           ${this.tasks.map((t) => {
             const pick = this.#pickRow("pick-task", t.callJobId);
             return html`
@@ -302,6 +320,7 @@ export class OutboundView extends LitElement {
                 <td>${words(t.callJobStatusDesc, t.callJobStatusName, t.callJobStatus)}</td>
                 <td class="done">${t.doneCount}/${t.totalCount}</td>
                 <td class="answered">${t.calledCount}</td>
+                <td>${this.#deleteTask(t)}</td>
               </tr>
             `;
           })}
@@ -321,6 +340,47 @@ export class OutboundView extends LitElement {
             emit(this, "new-task", true)}>Create one</button></p>`}
       </section>
     `;
+  }
+
+  /** Clearing this area: every task goes (scripts, lines, accounts, callback URLs stay). */
+  #clearAll() {
+    if (!this.tasks.length) return nothing;
+    if (this.confirming !== -1) {
+      return html`
+        <button id="clear-tasks" class="quiet" @click=${() => (this.confirming = -1)}
+          title="Delete every task with its calls and callbacks">Clear all tasks</button>
+      `;
+    }
+    return html`
+      <span class="confirm" id="clear-tasks-confirm" role="group"
+        aria-label="Confirm clearing every task">Delete all ${this.tasks.length} tasks with their
+            calls and callbacks? (Scripts, lines and accounts stay.)
+            <button class="bad" id="clear-tasks-yes" @click=${() => {
+              this.confirming = 0;
+              emit(this, "clear-tasks", null);
+            }}>Delete all</button>
+            <button @click=${() => (this.confirming = 0)}>Keep</button></span>
+    `;
+  }
+
+  /** A task's Delete, confirmed in place; the row's own click (pick) is not triggered. */
+  #deleteTask(t: TaskRow) {
+    const stop = (e: Event) => e.stopPropagation();
+    if (this.confirming !== t.callJobId) {
+      return html`
+        <button class="quiet delete-task" @click=${(e: Event) => {
+          stop(e);
+          this.confirming = t.callJobId;
+        }} @keydown=${stop}
+          aria-label=${`Delete task ${t.callJobId}`}>Delete</button>
+      `;
+    }
+    return html`<span class="confirm" @click=${stop} @keydown=${stop}>Delete?
+      <button class="bad delete-task-yes" @click=${() => {
+      this.confirming = 0;
+      emit(this, "delete-task", t.callJobId);
+    }} aria-label=${`Yes, delete task ${t.callJobId} with its calls`}>Delete</button>
+      <button @click=${() => (this.confirming = 0)}>Keep</button></span>`;
   }
 
   /**

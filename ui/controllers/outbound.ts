@@ -67,7 +67,8 @@ export class OutboundController extends ViewController {
     return [
       this.client.on<{ change: string }>("state", (event) => {
         // A moved clock changes why tasks wait and which calls ended, as a status change does.
-        if ((event.change === "task-status" || event.change === "clock") && this.active) {
+        const tasksChanged = ["task-status", "task-deleted", "clock"].includes(event.change);
+        if (tasksChanged && this.active) {
           this.#refreshSoon();
         }
         if (event.change === "callback-delivery" && this.active && this.callJobId) {
@@ -229,6 +230,33 @@ export class OutboundController extends ViewController {
         customerInfoVOList: JSON.stringify(customers),
       });
     });
+  }
+
+  /**
+   * Deletes one task (the control API: the signed one has none) with its calls and callbacks;
+   * the chosen task's panes close when it was the one.
+   */
+  deleteTask(callJobId: number) {
+    return this.#act(async () => {
+      await this.client.request("DELETE", `/_emulator/outbound/tasks/${callJobId}`);
+      if (callJobId === this.callJobId) this.#unpick();
+    });
+  }
+
+  /** Clears this area's tasks (scripts, lines, accounts and callback URLs stay). */
+  clearTasks() {
+    return this.#act(async () => {
+      await this.client.request("DELETE", "/_emulator/outbound/tasks");
+      this.#unpick();
+    });
+  }
+
+  #unpick() {
+    this.callJobId = 0;
+    this.callInstanceId = 0;
+    this.call = null;
+    this.calls = [];
+    this.onPick(0, 0);
   }
 
   /** task_execute: 1 start or resume, 2 pause, 3 terminate. */
