@@ -99,6 +99,10 @@ export const conversationStyles = css`
     display: flex;
     min-height: 0;
   }
+  /* A folded log has nothing to resize. */
+  .chat-body:has(> ccemu-session-log[folded]) ccemu-splitter {
+    display: none;
+  }
   .talk {
     flex: 1;
     display: flex;

@@ -17,6 +17,7 @@ import "./session-list.ts";
 import type { SessionList } from "./session-list.ts";
 import "./visitor-form.ts";
 import "./session-log.ts";
+import "./pane-splitter.ts";
 import type { SessionLog } from "./session-log.ts";
 import { findingsBadges, findingsCount } from "./findings-badge.ts";
 import { shared } from "./styles.ts";
@@ -38,6 +39,15 @@ const DEFAULT_VISITOR = JSON.stringify(
 export function robotTarget(robot: Robot): string {
   const uri = robot.pushConfigList.find((c) => c.type === "Message")?.uri ?? "";
   return robot.domain === "self" ? `built in (${uri})` : robot.domain + uri;
+}
+
+/** Where the docked log's width is remembered, and its narrowest (px). */
+const LOG_WIDTH_KEY = "ccemu.sessionLogWidth";
+const LOG_MIN = 200;
+
+function storedLogWidth(): number | null {
+  const width = Number(localStorage.getItem(LOG_WIDTH_KEY));
+  return Number.isFinite(width) && width >= LOG_MIN ? width : null;
 }
 
 const PICK_TITLE = "Show this push's request and reply in the log";
@@ -90,6 +100,26 @@ export class ConversationView extends LitElement {
   /** The robot whose Remove was pressed once: it asks before removing. */
   @state()
   accessor removing = "";
+  /** The docked log's width as the splitter set it (px), remembered; null: the log's default. */
+  @state()
+  accessor logWidth = storedLogWidth();
+
+  #resizeLog(width: number) {
+    this.logWidth = width;
+    localStorage.setItem(LOG_WIDTH_KEY, String(width));
+  }
+
+  /** The splitter between the chat and the log: the chat keeps 240 px at least. */
+  #splitter() {
+    const body = this.renderRoot.querySelector<HTMLElement>(".chat-body");
+    const log = this.renderRoot.querySelector<HTMLElement>("ccemu-session-log");
+    return html`
+      <ccemu-splitter label="Resize the chat and the log" .min=${LOG_MIN}
+        .max=${Math.max(LOG_MIN, (body?.clientWidth ?? 900) - 240)}
+        .value=${this.logWidth ?? log?.offsetWidth ?? 280}
+        @split-change=${(e: CustomEvent<number>) => this.#resizeLog(e.detail)}></ccemu-splitter>
+    `;
+  }
 
   #open(event: Event) {
     event.preventDefault();
@@ -403,11 +433,12 @@ export class ConversationView extends LitElement {
       <section class="chat panel" aria-label="Chat">
         ${this.#tabs()}
         ${session ? this.#header(session) : nothing}
-        <div class="chat-body">
+        <div class="chat-body" style=${this.logWidth ? `--log-width:${this.logWidth}px` : ""}>
           <div class="talk">
             <div class="log">${this.#log()}</div>
             <ccemu-composer .session=${session} ?busy=${this.busy}></ccemu-composer>
           </div>
+          ${session ? this.#splitter() : nothing}
           ${session
             ? html`
               <ccemu-session-log .entries=${this.journal} sessionId=${session.sessionId}

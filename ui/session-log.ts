@@ -31,13 +31,14 @@ export class SessionLog extends LitElement {
         display: flex;
         flex-direction: column;
         flex: none;
-        width: 280px;
+        /* The splitter beside it sets --log-width (ui/pane-splitter.ts). */
+        width: var(--log-width, 280px);
         min-height: 0;
         border-left: 1px solid var(--line);
         font-size: 12px;
       }
       :host([detail]) {
-        width: min(460px, 52%);
+        width: var(--log-width, min(460px, 52%));
       }
       :host([folded]) {
         width: 34px;
