@@ -40,6 +40,17 @@ export async function watchedPage(browser: Browser, problems: string[]) {
 }
 
 /**
+ * A watched page that fails a step fast (10 s) but gives a page load a minute: the first load of a
+ * fresh ccemu builds ui.js, which takes seconds on a loaded machine.
+ */
+export async function quickPage(browser: Browser, problems: string[]) {
+  const page = await watchedPage(browser, problems);
+  page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(60_000);
+  return page;
+}
+
+/**
  * A browser test: ccemu (as `startUiServer`) and chromium, both closed afterwards whatever happens.
  * Skipped without chromium on a workstation; under CI a missing chromium fails it.
  */

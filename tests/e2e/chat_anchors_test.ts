@@ -12,7 +12,7 @@ import {
   sse,
   startTestAgent,
 } from "../gateway/test-agent.ts";
-import { addAgentByUrl, browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { addAgentByUrl, browserTest, quickPage, SHOTS } from "./browser.ts";
 import type { RunningEmulator } from "../../emulator/server.ts";
 
 const CHUNK_MS = 400;
@@ -46,9 +46,7 @@ browserTest("chat: bubbles open their push, restart in one click, typing while s
 ) => {
   await using agent = startTestAgent(echo);
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const chat = page.locator("ccemu-conversation");
   const log = chat.locator("ccemu-session-log");
   await page.goto(`${running.url}/#conversations`);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { envelope, message, startTestAgent } from "../gateway/test-agent.ts";
-import { addAgentByUrl, browserTest, watchedPage } from "./browser.ts";
+import { addAgentByUrl, browserTest, quickPage } from "./browser.ts";
 
 const LONG = "x".repeat(600);
 const URL_TEXT = `https://example.com/${"a".repeat(280)}`;
@@ -42,9 +42,7 @@ browserTest("chat: long unbroken replies stay inside their bubble at 1280 and 19
     Response.json(envelope([message(100, { content: LONG }), message(100, { content: URL_TEXT })]))
   );
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const chat = page.locator("ccemu-conversation");
   await page.goto(`${running.url}/#conversations`);
   await addAgentByUrl(page, "long talker", `${agent.url}/message`);

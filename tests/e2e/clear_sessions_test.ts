@@ -4,7 +4,7 @@
  * /_emulator/gateway/sessions`; the tabs close, the robots and the journal stay.
  */
 import assert from "node:assert/strict";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { browserTest, quickPage, SHOTS } from "./browser.ts";
 
 browserTest("conversations: Clear all deletes every session, robots and journal stay", async (
   _t,
@@ -23,9 +23,7 @@ browserTest("conversations: Clear all deletes every session, robots and journal 
   }
   const journalSize = running.emulator.journal.size;
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const chat = page.locator("ccemu-conversation");
   const list = chat.locator("ccemu-session-list");
   await page.goto(`${running.url}/#conversations/s-2`);

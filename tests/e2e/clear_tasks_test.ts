@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { SignedClient } from "../../harness/client.ts";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { browserTest, quickPage, SHOTS } from "./browser.ts";
 
 browserTest("outbound: Delete beside a task and Clear all tasks, each confirmed in place", async (
   _t,
@@ -49,9 +49,7 @@ browserTest("outbound: Delete beside a task and Clear all tasks, each confirmed 
   assert.ok(before.includes(first) && before.includes(second));
 
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const outbound = page.locator("ccemu-outbound");
   await page.goto(`${running.url}/#outbound/${first}`);
   await outbound.locator("h3", { hasText: `${first} first campaign` }).waitFor();

@@ -4,7 +4,7 @@
  * axis showed times of day only for calls on two days.
  */
 import assert from "node:assert/strict";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 browserTest("dates are shown where days differ: inspector rows, outbound timeline", async (
   t,
@@ -45,9 +45,7 @@ browserTest("dates are shown where days differ: inspector rows, outbound timelin
   await send("POST /gateway/task_list", { enterpriseId });
 
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
 
   await t.step("inspector rows a month apart show their days", async () => {
     await page.goto(`${running.url}/#inspector`);

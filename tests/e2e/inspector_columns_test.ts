@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 /** The lines a cell's text is laid out on (through <wbr> and child elements). */
 function renderedLines(cell: Locator) {
@@ -48,9 +48,7 @@ browserTest("inspector: codes break between words, once a row; operation names n
     userPhoneIds: "[501]",
   }, "ccemu-readonly-key");
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const inspector = page.locator("ccemu-inspector");
   const row = (path: string) => inspector.locator("tr.entry", { hasText: path });
 

@@ -5,7 +5,7 @@
  * filters stay inside the list.
  */
 import assert from "node:assert/strict";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { browserTest, quickPage, SHOTS } from "./browser.ts";
 
 const DAY = 86_400_000;
 
@@ -27,9 +27,7 @@ browserTest("inspector: a time range in the tenant's zone, rows with dates", asy
     });
   }
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const inspector = page.locator("ccemu-inspector");
   // The day of each row, from its <time> (the text drops the day where every row has the same).
   const days = async () =>

@@ -6,16 +6,14 @@
  * answer's headings stay text-sized; an empty Ask says so and clears the old answer.
  */
 import assert from "node:assert/strict";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 browserTest("knowledge base: Ask shows no other repository's answer; an empty Ask says so", async (
   t,
   { running, browser },
 ) => {
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const kb = page.locator("ccemu-kb");
   const answer = kb.locator("#qa-answer");
   const ask = async (question: string) => {

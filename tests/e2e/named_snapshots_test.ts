@@ -4,16 +4,14 @@
  * gone from the counts; Delete (confirmed) forgets it. At 1280x800 and 1920x1080.
  */
 import assert from "node:assert/strict";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { browserTest, quickPage, SHOTS } from "./browser.ts";
 
 browserTest("overview: named snapshots saved, listed, restored and deleted", async (
   t,
   { running, browser },
 ) => {
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const card = page.locator("ccemu-overview #overview-snapshots");
   const robots = page.locator("ccemu-overview #overview-conversations dl.counts > div", {
     has: page.locator("dt", { hasText: "Robots" }),

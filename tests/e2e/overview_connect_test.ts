@@ -5,16 +5,14 @@
  * with a secret of its own keeps it hidden.
  */
 import assert from "node:assert/strict";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { browserTest, quickPage, SHOTS } from "./browser.ts";
 
 browserTest("overview: how to connect, with the demo key's secret and no other", async (
   t,
   { running, browser },
 ) => {
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
   const card = page.locator("ccemu-overview #overview-connect");
   const url = new URL(running.url);
   await page.goto(`${running.url}/#overview`);

@@ -5,7 +5,7 @@
  * keeps 240 px at least, and the width is remembered across a reload.
  */
 import assert from "node:assert/strict";
-import { browserTest, SHOTS, watchedPage } from "./browser.ts";
+import { browserTest, quickPage, SHOTS } from "./browser.ts";
 
 browserTest(
   "conversations: the splitter between the chat and the log resizes both, remembered",
@@ -23,9 +23,7 @@ browserTest(
     });
     await post(`/_emulator/gateway/sessions/${sessionId}/messages`, { text: "hello" });
     const problems: string[] = [];
-    const page = await watchedPage(browser, problems);
-    page.setDefaultTimeout(10_000);
-    page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+    const page = await quickPage(browser, problems);
     const chat = page.locator("ccemu-conversation");
     const splitter = chat.getByRole("separator", { name: "Resize the chat and the log" });
     const log = chat.locator("ccemu-session-log");

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 browserTest(
   "scenarios: a file that is not a scenario is refused on load; loaded ones survive a reload",
@@ -15,9 +15,7 @@ browserTest(
     { running, browser },
   ) => {
     const problems: string[] = [];
-    const page = await watchedPage(browser, problems);
-    page.setDefaultTimeout(10_000);
-    page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+    const page = await quickPage(browser, problems);
     const view = page.locator("ccemu-scenarios");
     await page.goto(`${running.url}/#scenarios`);
     await view.locator("button.run").first().waitFor();

@@ -4,7 +4,7 @@
  * Faults pane shows its own error inside itself, where it was hidden under the pane.
  */
 import assert from "node:assert/strict";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 browserTest(
   "state panes close on an outside click, navigation and Escape; Faults shows its error",
@@ -13,9 +13,7 @@ browserTest(
     { running, browser },
   ) => {
     const problems: string[] = [];
-    const page = await watchedPage(browser, problems);
-    page.setDefaultTimeout(10_000);
-    page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+    const page = await quickPage(browser, problems);
     const state = page.locator("ccemu-state-controls");
     const open = (id: string) => state.locator(`details#${id}[open]`);
     await page.goto(`${running.url}/#overview`);

@@ -7,7 +7,7 @@
  * clients send.
  */
 import assert from "node:assert/strict";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 browserTest(
   "problems stay in their view; #kb/999 is unknown; UI lookups are not Last errors",
@@ -16,9 +16,7 @@ browserTest(
     { running, browser },
   ) => {
     const problems: string[] = [];
-    const page = await watchedPage(browser, problems);
-    page.setDefaultTimeout(10_000);
-    page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+    const page = await quickPage(browser, problems);
     const problem = page.locator("ccemu-app .problem");
 
     await t.step("a problem does not follow to another view", async () => {

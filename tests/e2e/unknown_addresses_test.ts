@@ -3,16 +3,14 @@
  * `#api/not_an_op` showed "Pick an operation." as if nothing had been asked for.
  */
 import assert from "node:assert/strict";
-import { browserTest, watchedPage } from "./browser.ts";
+import { browserTest, quickPage } from "./browser.ts";
 
 browserTest("#inspector/abc and #api/not_an_op say the id or name is unknown", async (
   t,
   { running, browser },
 ) => {
   const problems: string[] = [];
-  const page = await watchedPage(browser, problems);
-  page.setDefaultTimeout(10_000);
-  page.setDefaultNavigationTimeout(60_000); // the first load builds ui.js
+  const page = await quickPage(browser, problems);
 
   await t.step("#inspector/abc", async () => {
     await page.goto(`${running.url}/#inspector/abc`);

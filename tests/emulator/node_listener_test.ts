@@ -5,22 +5,12 @@
  * and journaled, byte for byte as in process. wire_test.ts has the wire's own cases. */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { sortedHeaderList } from "../../emulator/core/node-request.ts";
 import { startServer } from "../../emulator/server.ts";
 import { signUrl } from "../../emulator/signed-api/signature.ts";
 import { loadFixtures } from "../../emulator/state.ts";
 import { testEmulator } from "../helpers.ts";
-
-const CONFIG = {
-  ...DEFAULT_CONFIG,
-  port: 0,
-  ui: false,
-  clock: "manual" as const,
-  clockStart: MANUAL_CLOCK_START,
-  seed: 7,
-  maxBodyBytes: 65536,
-};
+import { WIRE_CONFIG as CONFIG } from "./raw-http.ts";
 
 /** One request as it goes on the wire: target, headers in order, body (chunked when `chunks`). */
 interface Wire {

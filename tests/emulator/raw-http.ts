@@ -2,6 +2,19 @@
  * A raw HTTP/1.1 client for wire tests: bytes written as given on one connection, answers read
  * one at a time (Content-Length or chunked), the connection kept open between them.
  */
+import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
+
+/** The server the wire tests run: manual clock, seed 7, no UI, the README's 64 KiB body limit. */
+export const WIRE_CONFIG = {
+  ...DEFAULT_CONFIG,
+  port: 0,
+  ui: false,
+  clock: "manual" as const,
+  clockStart: MANUAL_CLOCK_START,
+  seed: 7,
+  maxBodyBytes: 65536,
+};
+
 const UTF8 = new TextEncoder();
 const TEXT = new TextDecoder();
 

@@ -5,20 +5,9 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { startServer } from "../../emulator/server.ts";
 import { loadFixtures } from "../../emulator/state.ts";
-import { RawConnection } from "./raw-http.ts";
-
-const CONFIG = {
-  ...DEFAULT_CONFIG,
-  port: 0,
-  ui: false,
-  clock: "manual" as const,
-  clockStart: MANUAL_CLOCK_START,
-  seed: 7,
-  maxBodyBytes: 65536,
-};
+import { RawConnection, WIRE_CONFIG as CONFIG } from "./raw-http.ts";
 
 const segment = fc.constantFrom(
   "gateway",

@@ -3,21 +3,11 @@
  * defect's case is named; each failed before its fix.
  */
 import assert from "node:assert/strict";
-import { DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../../emulator/core/config.ts";
 import { type RunningEmulator, startServer } from "../../emulator/server.ts";
 import { signUrl } from "../../emulator/signed-api/signature.ts";
 import { loadFixtures } from "../../emulator/state.ts";
-import { RawConnection, rawRequest } from "./raw-http.ts";
+import { RawConnection, rawRequest, WIRE_CONFIG as CONFIG } from "./raw-http.ts";
 
-const CONFIG = {
-  ...DEFAULT_CONFIG,
-  port: 0,
-  ui: false,
-  clock: "manual" as const,
-  clockStart: MANUAL_CLOCK_START,
-  seed: 7,
-  maxBodyBytes: 65536,
-};
 const JSON_TYPE = "Content-Type: application/json; charset=UTF-8";
 
 /** A server for one test, what it printed on stderr, and a signed target on it. */
