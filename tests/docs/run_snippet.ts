@@ -28,11 +28,20 @@ async function startCcemu(flags: string) {
   return await startServer(config, undefined, { instances: true });
 }
 
+/**
+ * A free port below the kernel's ephemeral range (32768 and up), for a block that starts its own
+ * ccemu: a port 0 picked and let go could be handed out again to any `--port 0` listener of the
+ * blocks running beside it before the block binds it.
+ */
+let nextPort = 20000 + (Deno.pid % 1000) * 10;
 function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
+  for (; nextPort < 32768; nextPort++) {
+    try {
+      Deno.listen({ hostname: "127.0.0.1", port: nextPort }).close();
+      return nextPort++;
+    } catch { /* taken: the next */ }
+  }
+  throw new Error("no free port below 32768");
 }
 
 async function copyExamples(to: string) {
