@@ -372,7 +372,7 @@ export class OutboundView extends LitElement {
           stop(e);
           this.confirming = t.callJobId;
         }} @keydown=${stop}
-          aria-label=${`Delete task ${t.callJobId}`}>Delete</button>
+          aria-label=${`Delete task ${t.callJobId}`} title="Delete this task">✕</button>
       `;
     }
     return html`<span class="confirm" @click=${stop} @keydown=${stop}>Delete?
