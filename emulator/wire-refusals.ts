@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { App } from "./app.ts";
 import { ApiError } from "./core/errors.ts";
-import { failBody, type ReceivedRequest } from "./core/node-request.ts";
+import { failBody } from "./core/node-request.ts";
+import type { ReceivedRequest } from "./core/received-request.ts";
 
 /**
  * The largest request head (request line and headers) taken: 64 KiB, what Deno.serve took before

@@ -9,7 +9,7 @@ import type { AppEnv } from "./app-env.ts";
 import type { BodyRead } from "./body.ts";
 import { declaredSize } from "./body.ts";
 import type { AuthDiagnostics, ExchangeRecord, FaultMark, StoredBody } from "./journal.ts";
-import type { ReceivedRequest } from "./node-request.ts";
+import type { ReceivedRequest } from "./received-request.ts";
 import type { Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
 

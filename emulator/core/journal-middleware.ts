@@ -5,7 +5,7 @@
 import { bodyText, declaredSize, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
 import type { ExchangeJournal, ExchangeMiddleware, PlainExchange } from "./exchange.ts";
-import type { ReceivedRequest } from "./node-request.ts";
+import type { ReceivedRequest } from "./received-request.ts";
 import { readTarget, requestTarget } from "./request-target.ts";
 import {
   type Area,

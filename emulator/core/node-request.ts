@@ -8,14 +8,7 @@
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
 import type { PlainExchange } from "./exchange.ts";
-
-/** What the signed path reads of a request: a web `Request` has it all; a NodeRequest too. */
-export type ReceivedRequest =
-  & Pick<Request, "method" | "url" | "headers" | "body" | "bodyUsed" | "text" | "arrayBuffer">
-  & {
-    /** The headers as `Headers.forEach` gives them (name, value, name, value…), when at hand. */
-    headerList?(): string[];
-  };
+import type { ReceivedRequest } from "./received-request.ts";
 
 const UTF8 = new TextDecoder();
 const decodeText = (bytes: Uint8Array) => UTF8.decode(bytes);
