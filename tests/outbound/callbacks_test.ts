@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { RETRY_DELAYS_MS } from "../../emulator/outbound/callbacks.ts";
 import { type RunningEmulator, startEmulator } from "../../harness/mod.ts";
+import { startedTask } from "./started-task.ts";
 
 const E = "7000001";
 
@@ -31,31 +32,7 @@ function startReceiver(answer: (n: number) => Response | typeof HANG) {
   };
 }
 
-async function runTask(ccemu: RunningEmulator, phones: string[]) {
-  const api = ccemu.client();
-  const created = await api.post("/gateway/task_create", {
-    enterpriseId: E,
-    callJobName: "callbacks",
-    callJobType: 2,
-    robotDefId: 3001,
-    userPhoneIds: "[501]",
-    concurrencyNum: 2,
-    concurrencyQuota: 1,
-  });
-  const callJobId = (created.body.result as { callJobId: number }).callJobId;
-  const rows = phones.map((phone) => ({
-    phone,
-    name: "王小明",
-    properties: { 客户姓名: "王小明", 分期金额: 2888, orderId: `o-${phone}` },
-  }));
-  await api.post("/gateway/task_import", {
-    enterpriseId: E,
-    callJobId,
-    customerInfoVOList: JSON.stringify(rows),
-  });
-  await api.post("/gateway/task_execute", { enterpriseId: E, callJobId, command: 1 });
-  return callJobId;
-}
+const runTask = (ccemu: RunningEmulator, phones: string[]) => startedTask(ccemu, phones);
 
 async function advanceUntilIdle(ccemu: RunningEmulator) {
   const response = await fetch(`${ccemu.url}/_emulator/outbound/advance-until-idle`, {

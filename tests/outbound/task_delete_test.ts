@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { type RunningEmulator, startEmulator } from "../../harness/mod.ts";
+import { startedTask } from "./started-task.ts";
 
 const E = "7000001";
 
@@ -29,31 +30,8 @@ async function control(ccemu: RunningEmulator, method: string, path: string) {
   return { status: response.status, json: await response.json() };
 }
 
-async function startTask(ccemu: RunningEmulator, name: string, phones: string[]) {
-  const api = ccemu.client();
-  const created = await api.post("/gateway/task_create", {
-    enterpriseId: E,
-    callJobName: name,
-    callJobType: 2,
-    robotDefId: 3001,
-    userPhoneIds: "[501]",
-    concurrencyNum: 1,
-    concurrencyQuota: 1,
-  });
-  const callJobId = (created.body.result as { callJobId: number }).callJobId;
-  const rows = phones.map((phone) => ({
-    phone,
-    name: "王小明",
-    properties: { 客户姓名: "王小明", 分期金额: 2888, orderId: `o-${phone}` },
-  }));
-  await api.post("/gateway/task_import", {
-    enterpriseId: E,
-    callJobId,
-    customerInfoVOList: JSON.stringify(rows),
-  });
-  await api.post("/gateway/task_execute", { enterpriseId: E, callJobId, command: 1 });
-  return callJobId;
-}
+const startTask = (ccemu: RunningEmulator, name: string, phones: string[]) =>
+  startedTask(ccemu, phones, { name, concurrencyNum: 1 });
 
 /** Moves the clock in steps until the task has a callback delivery waiting for its retry. */
 async function untilFirstDelivery(ccemu: RunningEmulator, callJobId: number) {
