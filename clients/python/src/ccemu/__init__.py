@@ -16,7 +16,7 @@ from .agents import AgentCheckReport, agent_check
 from .auth import HttpxAuth, RequestsAuth, SignedAuth
 from .http import CcemuError
 from .instance import CallResult, Instance, Key
-from .process import CcemuProcess, LaunchCommand
+from .process import CcemuProcess, LaunchCommand, RunningCcemu
 from .signature import sign, string_to_sign
 
 __version__ = "0.1.0"
@@ -31,6 +31,7 @@ __all__ = [
     "Key",
     "LaunchCommand",
     "RequestsAuth",
+    "RunningCcemu",
     "SignedAuth",
     "agent_check",
     "sign",

@@ -17,7 +17,7 @@ from .http import CcemuError, control, send
 from .signature import query_pairs, sign, utc
 
 if TYPE_CHECKING:
-    from .process import CcemuProcess
+    from .process import RunningCcemu
 
 #: The methods whose business parameters go on the query; every other one sends a JSON body.
 QUERY_METHODS = frozenset({"GET", "HEAD", "DELETE"})
@@ -135,7 +135,7 @@ class Faults:
 class Instance:
     """A fresh emulator: its own state, clock, seed, journal, keys and port."""
 
-    def __init__(self, info: Mapping[str, Any], process: Optional["CcemuProcess"] = None) -> None:
+    def __init__(self, info: Mapping[str, Any], process: Optional["RunningCcemu"] = None) -> None:
         self.id = str(info["id"])
         #: Where it listens, without a trailing slash: `url + "/gateway/robot_list"`.
         self.url = str(info["url"]).rstrip("/")

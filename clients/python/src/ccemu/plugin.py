@@ -16,7 +16,7 @@ import pytest
 
 from .http import CcemuError
 from .instance import Instance
-from .process import COMMAND_ENV, DIRECTORY_ENV, CcemuProcess, LaunchCommand
+from .process import COMMAND_ENV, DIRECTORY_ENV, URL_ENV, CcemuProcess, LaunchCommand, RunningCcemu
 
 _SCOPES = ("function", "module")
 
@@ -28,11 +28,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "ccemu@0.1.0, or `deno task start --` in a clone of ccemu)")
     group.addoption("--ccemu-dir", default=None,
                     help=f"the folder to run it in (else ${DIRECTORY_ENV})")
+    group.addoption("--ccemu-url", default=None,
+                    help=f"a ccemu already running (its address, e.g. http://127.0.0.1:8686): "
+                         f"instances are made there and no process is started (else ${URL_ENV})")
     group.addoption("--ccemu-scope", default=None, choices=_SCOPES,
                     help="how long the `ccemu` fixture's instance lives: a test (function, the "
                          "default) or a module")
     parser.addini("ccemu_command", "the command that runs `ccemu start`", default=None)
     parser.addini("ccemu_dir", "the folder to run it in (relative to the ini file)", default=None)
+    parser.addini("ccemu_url", "a ccemu already running, to make instances in", default=None)
     parser.addini("ccemu_scope", "function (default) or module", default=None)
 
 
@@ -48,7 +52,7 @@ def _setting(config: pytest.Config, name: str) -> Optional[str]:
     if option:
         return str(option)
     # The environment (CI, a developer's shell) before the project's ini file.
-    env = {"command": COMMAND_ENV, "dir": DIRECTORY_ENV}.get(name)
+    env = {"command": COMMAND_ENV, "dir": DIRECTORY_ENV, "url": URL_ENV}.get(name)
     if env and os.environ.get(env):
         return os.environ[env]
     value = config.getini(f"ccemu_{name}")
@@ -66,16 +70,20 @@ class _Session:
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
-        self.process: Optional[CcemuProcess] = None
+        self.process: Optional[RunningCcemu] = None
         self.failure: Optional[CcemuError] = None
         #: How ccemu runs in this session: the pytest options, else the environment, else the ini.
         self.launch = LaunchCommand.resolve(_setting(config, "command"), _setting(config, "dir"))
 
-    def get(self) -> CcemuProcess:
+    def get(self) -> RunningCcemu:
         if self.failure is not None:
             raise CcemuError(f"ccemu failed to start earlier in this session: {self.failure}",
                              self.failure.code)
         if self.process is None or self.process.ended:
+            url = _setting(self.config, "url")
+            if url:
+                self.process = RunningCcemu(url)
+                return self.process
             try:
                 self.process = CcemuProcess.start(self.launch)
             except CcemuError as error:

@@ -30,6 +30,8 @@ CLONE_COMMAND = "npx --yes deno@2.9.6 task start --"
 #: The variables the JUnit extension reads too: the command, and the folder it runs in.
 COMMAND_ENV = "CCEMU_COMMAND"
 DIRECTORY_ENV = "CCEMU_DIR"
+#: A ccemu already running, whose instances API the plugin uses instead of starting one.
+URL_ENV = "CCEMU_URL"
 
 #: ccemu's first line, machine-readable by design; launchers (npx, deno task) may print before it.
 _LISTENING = re.compile(r"^ccemu listening on (http://\S+)")
@@ -142,13 +144,37 @@ def _descendants(pid: int) -> List[int]:
     return found
 
 
-class CcemuProcess:
+class RunningCcemu:
+    """A ccemu already running at `url` (started by someone else: a container, a CI service):
+    instances are made in it, and nothing is stopped."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+
+    @property
+    def ended(self) -> bool:
+        return False
+
+    def create_instance(self, **settings: object) -> "Instance":
+        """A fresh emulator in this process (`POST /_emulator/instances`): `fixtures` (a path on
+        ccemu's machine, or a fixture document), `clock` ("real" or "manual"), `clock_start`,
+        `seed`. A refused fixture raises CcemuError with ccemu's message."""
+        from .instance import Instance, instance_request
+
+        info = control(self.url, "POST", "/_emulator/instances", instance_request(settings))
+        return Instance(info, self)
+
+    def stop(self) -> None:
+        """Nothing: whoever started it stops it."""
+
+
+class CcemuProcess(RunningCcemu):
     """A running `ccemu start`: where it listens (`url`) and how to stop it (`stop()`)."""
 
     def __init__(self, child: "subprocess.Popen[bytes]", url: str, launch: LaunchCommand,
                  stdout: _Tail, stderr: _Tail) -> None:
+        super().__init__(url)
         self.child = child
-        self.url = url
         self.launch = launch
         self._stdout = stdout
         self._stderr = stderr
@@ -210,15 +236,6 @@ class CcemuProcess:
         message = stderr.text().strip() or stdout.text().strip() or "(it wrote nothing)"
         return CcemuError(f"ccemu did not start: {message}\n--- {launch} {what}\n--- its stdout ---\n"
                           f"{stdout.text()}\n--- {launch.hint()}", "StartFailed")
-
-    def create_instance(self, **settings: object) -> "Instance":
-        """A fresh emulator in this process (`POST /_emulator/instances`): `fixtures` (a path on
-        ccemu's machine, or a fixture document), `clock` ("real" or "manual"), `clock_start`,
-        `seed`. A refused fixture raises CcemuError with ccemu's message."""
-        from .instance import Instance, instance_request
-
-        info = control(self.url, "POST", "/_emulator/instances", instance_request(settings))
-        return Instance(info, self)
 
     def stop(self) -> None:
         """Ends it: stdin closed (a clean stop), killed if it takes longer than STOP_TIMEOUT_S."""
