@@ -233,9 +233,12 @@ class CcemuProcess(RunningCcemu):
 
     @staticmethod
     def _failure(launch: LaunchCommand, what: str, stdout: _Tail, stderr: _Tail) -> CcemuError:
-        message = stderr.text().strip() or stdout.text().strip() or "(it wrote nothing)"
-        return CcemuError(f"ccemu did not start: {message}\n--- {launch} {what}\n--- its stdout ---\n"
-                          f"{stdout.text()}\n--- {launch.hint()}", "StartFailed")
+        # ccemu's own words first: not the line `deno task` echoes before running it.
+        own = [line for line in stderr.lines if line.strip() and not line.startswith("Task ")]
+        message = "\n".join(own).strip() or stdout.text().strip() or "(it wrote nothing)"
+        return CcemuError(f"ccemu did not start: {message}\n--- {launch} {what}\n--- its stderr ---\n"
+                          f"{stderr.text()}\n--- its stdout ---\n{stdout.text()}\n--- {launch.hint()}",
+                          "StartFailed")
 
     def stop(self) -> None:
         """Ends it: stdin closed (a clean stop), killed if it takes longer than STOP_TIMEOUT_S."""
