@@ -81,7 +81,7 @@ def stand_in():
 
 def test_verify_sends_the_contracts_request_and_lists_near_misses(stand_in):
     _Verify.verdict = {"passed": False, "count": 0, "entries": [], "nearMisses": [
-        {"entryId": 7, "differences": [{"path": "$.robotStatus", "expected": 2, "got": 1}]}]}
+        {"entryId": 7, "method": "POST", "path": "/gateway/robot_list", "status": 200, "differences": [{"path": "$.robotStatus", "expected": 2, "got": 1}]}]}
     with pytest.raises(AssertionError) as failed:
         stand_in.verify(path="/gateway/robot_list", method="POST", body={"$.robotStatus": 2},
                         at_least=1, at_most=3)
@@ -90,13 +90,20 @@ def test_verify_sends_the_contracts_request_and_lists_near_misses(stand_in):
         "count": {"atLeast": 1, "atMost": 3}})]
     message = str(failed.value)
     assert "0 request(s) matched" in message
-    assert "entry 7:" in message and "$.robotStatus: expected 2, got 1" in message
+    assert "entry 7: POST /gateway/robot_list 200" in message and "$.robotStatus: expected 2, got 1" in message
 
 
 def test_verify_answers_the_verdict_when_it_passed(stand_in):
     _Verify.verdict = {"passed": True, "count": 1, "entries": [{"id": 3}], "nearMisses": []}
-    assert stand_in.verify("task_create", exactly=1)["count"] == 1
-    assert _Verify.received[-1][1] == {"match": {"operation": "task_create"}, "count": {"exactly": 1}}
+    assert stand_in.verify("/gateway/task_create", exactly=1, since=12)["count"] == 1
+    assert _Verify.received[-1][1] == {"match": {"operation": "/gateway/task_create"},
+                                       "count": {"exactly": 1}, "since": 12}
+
+
+def test_verify_raises_ccemus_own_message_when_it_gives_one(stand_in):
+    _Verify.verdict = {"passed": False, "count": 0, "nearMisses": [], "message": "ccemu says why"}
+    with pytest.raises(AssertionError, match="^ccemu says why$"):
+        stand_in.verify("/gateway/task_create")
 
 
 def test_verify_where_ccemu_has_no_such_route(stand_in):

@@ -207,28 +207,33 @@ class Instance:
 
     def verify(self, operation: Optional[str] = None, *, path: Optional[str] = None,
                method: Optional[str] = None, area: Optional[str] = None,
-               status: Optional[Union[int, str]] = None, query: Optional[Mapping[str, object]] = None,
+               status: Optional[Union[int, str]] = None, kind: Optional[str] = None,
+               query: Optional[Mapping[str, object]] = None,
                body: Optional[Mapping[str, object]] = None, exactly: Optional[int] = None,
-               at_least: Optional[int] = None, at_most: Optional[int] = None) -> Json:
+               at_least: Optional[int] = None, at_most: Optional[int] = None,
+               since: Optional[int] = None) -> Json:
         """Asserts the journal holds matching requests (`POST /_emulator/journal/verify`): by
-        `operation` or `path`, and `method`, `area`, `status`, `query`, `body` (JSONPath: a value,
-        or {"matches": regex}); how many: `exactly`, `at_least`, `at_most` (default at least 1).
-        Raises AssertionError naming the near misses and how each differs; answers the verdict."""
+        `operation` (`"/gateway/task_create"`) or `path`, and `method`, `area`, `status`, `kind`,
+        `query` (name: value), `body` (JSONPath: value, or {"matches": regex}); how many:
+        `exactly`, `at_least`, `at_most` (default at least 1); `since` an entry id. Raises
+        AssertionError with ccemu's message, which names the near misses and how each differs;
+        answers the verdict when it passed."""
         match: Dict[str, object] = {}
         for name, value in (("operation", operation), ("path", path), ("method", method),
-                            ("area", area), ("status", status), ("query", query), ("body", body)):
+                            ("area", area), ("status", status), ("kind", kind), ("query", query),
+                            ("body", body)):
             if value is not None:
                 match[name] = dict(value) if isinstance(value, Mapping) else value
-        if not ("operation" in match or "path" in match):
-            raise TypeError("verify: name an operation or a path")
         count = {name: value for name, value in
                  (("exactly", exactly), ("atLeast", at_least), ("atMost", at_most)) if value is not None}
         request: Dict[str, object] = {"match": match}
         if count:
             request["count"] = count
+        if since is not None:
+            request["since"] = since
         verdict = self.control("POST", "/journal/verify", request)
         if not verdict.get("passed"):
-            raise AssertionError(_verify_message(match, count, verdict))
+            raise AssertionError(verdict.get("message") or _verify_message(match, count, verdict))
         return verdict
 
     def reset(self) -> Json:
@@ -286,7 +291,8 @@ def _verify_message(match: Mapping[str, object], count: Mapping[str, object], ve
     if misses:
         lines.append("near misses:")
     for miss in misses:
-        lines.append(f"  entry {miss.get('entryId')}:")
+        lines.append(f"  entry {miss.get('entryId')}: {miss.get('method', '')} {miss.get('path', '')} "
+                     f"{miss.get('status', '')}".rstrip())
         for difference in miss.get("differences") or []:
             lines.append(f"    {difference.get('path')}: expected {json.dumps(difference.get('expected'), ensure_ascii=False)}, "
                          f"got {json.dumps(difference.get('got'), ensure_ascii=False)}")
