@@ -103,3 +103,19 @@ def test_a_bad_marker_is_refused(pytester):
     result = run(pytester)
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*unknown ccemu setting colck*"])
+
+
+def test_a_running_ccemu_is_used_and_left_running(pytester):
+    import ccemu
+    from ccemu.http import control
+
+    with ccemu.start() as running:
+        pytester.makepyfile(test_url=f"""
+            def test_a(ccemu):
+                assert ccemu.process.url == "{running.url}"
+                assert type(ccemu.process).__name__ == "RunningCcemu"
+                assert ccemu.call("POST", "/gateway/robot_list", {{"robotStatus": 1}}).status == 200
+        """)
+        run(pytester, "--ccemu-url", running.url).assert_outcomes(passed=1)
+        assert not running.ended
+        assert control(running.url, "GET", "/_emulator/instances")["instances"] == []

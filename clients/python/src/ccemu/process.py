@@ -10,6 +10,7 @@ import atexit
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -193,7 +194,11 @@ class CcemuProcess(RunningCcemu):
         """Starts `LAUNCH --port 0 ARGS --until-stdin-closes` and answers once it listens; raises
         CcemuError with what ccemu wrote when it exits before (a bad flag, a bad fixture)."""
         launch = launch or LaunchCommand.resolve()
-        argv = [*launch.words, "--port", "0", *args, "--until-stdin-closes"]
+        # The full path where the PATH has it: on Windows, that is npx.cmd, which only a path runs.
+        program = launch.words[0]
+        if os.sep not in program and "/" not in program:
+            program = shutil.which(program) or program
+        argv = [program, *launch.words[1:], "--port", "0", *args, "--until-stdin-closes"]
         env = {**os.environ, "DENO_NO_UPDATE_CHECK": "1", "NO_COLOR": "1"}
         try:
             child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
