@@ -32,12 +32,15 @@ PY
 step() {
   local name=$1
   shift
-  if "$@"; then passed=$((passed + 1)); else echo "python: $name failed"; failed=$((failed + 1)); fi
+  if "$@"; then passed=$((passed + 1)); else echo "python: $name failed"; failed=$((failed + 1)); return 1; fi
 }
 
 cp -r "$clone/clients/python" "$work/source" # the build writes build/ and *.egg-info beside the sources
-step "the wheel build" "$python" -m build --no-isolation --wheel --outdir "$work/dist" "$work/source" \
-  >"$work/build.log" 2>&1 || tail -20 "$work/build.log"
+build_wheel() {
+  "$python" -m build --no-isolation --wheel --outdir "$work/dist" "$work/source" >"$work/build.log" 2>&1 ||
+    { tail -20 "$work/build.log"; return 1; }
+}
+step "the wheel build" build_wheel
 step "the venv" "$python" -m venv --system-site-packages "$work/venv"
 step "pip install of the wheel" "$work/venv/bin/pip" install --quiet --no-index "$work"/dist/ccemu-*.whl
 step "mypy --strict" /usr/bin/mypy --strict --cache-dir "$work/mypy-cache" "$clone/clients/python/src/ccemu"
