@@ -8,9 +8,8 @@ clock_start=...)` (on the test, its class or its module) or from indirect parame
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Union
-
 import os
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Union
 
 import pytest
 
