@@ -88,8 +88,11 @@ async function exec(cmd: string, args: string[], cwd: string, env: Record<string
   return { code: timedOut ? 1 : code, output: output + late };
 }
 
-/** The command that runs a block saved as `file`. */
-function command(block: Block, file: string): [string, string[]] {
+/** A python block saved under such a name is a pytest test file, run with pytest. */
+const PYTEST_FILE = /(^|\/)(test_[^/]*|[^/]*_test)\.py$/;
+
+/** The command that runs a block saved as `file` (`python`: a venv's, with the ccemu wheel). */
+function command(block: Block, file: string, python = "python3"): [string, string[]] {
   if (block.marker?.kind !== "run") throw new Error(`${where(block)} is not a run block`);
   switch (block.marker.runner) {
     case "sh":
@@ -100,7 +103,9 @@ function command(block: Block, file: string): [string, string[]] {
         ? ["npx", ["--no-install", "vitest", "run", file]]
         : ["node", ["--test", file]];
     case "python":
-      return ["python3", [file]];
+      return PYTEST_FILE.test(file)
+        ? [python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", file]]
+        : [python, [file]];
     default:
       throw new Error(`${where(block)}: deno blocks run through deno test --doc`);
   }
@@ -111,8 +116,14 @@ const DEFAULT_NAME = { sh: "snippet.sh", node: "snippet.test.mjs", python: "snip
 /**
  * Runs a sh, node or python block. `nodeProject`: a folder with the packed npm package installed,
  * in which node blocks get their fresh folder (so that `import … from "ccemu"` resolves).
+ * `python`: the interpreter of a venv with the ccemu wheel (tests/package/python_env.ts), whose
+ * pytest plugin makes its instances in the block's ccemu (`CCEMU_URL`).
  */
-export async function runBlock(block: Block, nodeProject?: string): Promise<Outcome> {
+export async function runBlock(
+  block: Block,
+  nodeProject?: string,
+  python?: string,
+): Promise<Outcome> {
   const started = performance.now();
   if (block.marker?.kind !== "run") throw new Error(`${where(block)} is not a run block`);
   const runner = block.marker.runner as keyof typeof DEFAULT_NAME;
@@ -136,13 +147,16 @@ export async function runBlock(block: Block, nodeProject?: string): Promise<Outc
     const name = option(block, "file") || DEFAULT_NAME[runner];
     await Deno.writeTextFile(`${fresh}/${name}`, code);
     const cwd = option(block, "in the clone") === undefined ? fresh : ROOT;
-    const [cmd, args] = command(block, `${fresh}/${name}`);
+    const [cmd, args] = command(block, `${fresh}/${name}`, python);
     const env: Record<string, string> = { NO_COLOR: "1" };
     if (ccemu) env.CCEMU_URL = ccemu.url;
     const { code: status, output } = await exec(cmd, args, cwd, env);
     if (runner === "node") await Deno.remove(fresh, { recursive: true });
-    // A test file that ran no test passes node --test and Vitest alike: ask for one that passed.
-    const ran = runner !== "node" || /^(# pass [1-9]|.*Tests\s+[1-9]\d* passed)/m.test(output);
+    // A test file that ran no test passes node --test, Vitest and pytest alike (pytest: when its
+    // tests all skip): ask for one that passed.
+    const ran = runner === "node"
+      ? /^(# pass [1-9]|.*Tests\s+[1-9]\d* passed)/m.test(output)
+      : runner !== "python" || !PYTEST_FILE.test(name) || /\b[1-9]\d* passed/.test(output);
     return { block, ok: status === 0 && ran, ms: performance.now() - started, output };
   } finally {
     await ccemu?.close();

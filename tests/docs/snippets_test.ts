@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { allBlocks, type Block, ROOT, where } from "./snippets.ts";
 import { type Outcome, pool, runBlock } from "./run_snippet.ts";
 import { nodeProject, packTarball } from "../package/node_project.ts";
+import { pythonEnv } from "../package/python_env.ts";
 
 const blocks = await allBlocks();
 const runs = (runner: string) =>
@@ -41,7 +42,10 @@ const report = (failed: Outcome[]) =>
 
 Deno.test("the sh and python blocks of the docs run", async () => {
   const todo = [...runs("sh"), ...runs("python")];
-  const outcomes = await pool(todo, 3, (b) => runBlock(b));
+  // Python blocks import ccemu: the wheel, installed into a venv once for all of them.
+  const python = runs("python").length ? await pythonEnv() : undefined;
+  const outcomes = await pool(todo, 3, (b) => runBlock(b, undefined, python?.python))
+    .finally(() => python && Deno.remove(python.dir, { recursive: true }));
   for (const o of outcomes) {
     console.log(`  ${o.ok ? "ok  " : "FAIL"} ${where(o.block)} (${Math.round(o.ms)} ms)`);
   }
