@@ -92,7 +92,7 @@ function optionLines(content: Content, numbering: Numbering): string[] {
 
 function cardLines(content: Content): string[] {
   return list(content.cards).flatMap((card) => [
-    `[card] ${str(card.title)}`,
+    str(card.title) ? `[card] ${str(card.title)}` : "[card]",
     ...(str(card.summary) ? [`  ${str(card.summary)}`] : []),
     ...(str(card.cover) ? [`  [image ${nameOf(undefined, card.cover)}]`] : []),
     ...(str(card.url) ? [`  ${str(card.url)}`] : []),
