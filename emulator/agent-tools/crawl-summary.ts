@@ -55,7 +55,7 @@ export function crawlSummary(report: CrawlReport, folder: string): string {
       ? "PASSED: no dead end"
       : report.paths.length === 0
       ? "FAILED: the crawl found no path"
-      : `FAILED: ${report.deadEnds.length} dead ends`,
+      : `FAILED: ${count(report.deadEnds.length, "dead end")}`,
   );
   return lines.join("\n");
 }

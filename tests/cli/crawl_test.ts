@@ -9,6 +9,7 @@ import { crawl, type CrawlOptions } from "../../emulator/agent-tools/crawl.ts";
 import { startEmulator } from "../../harness/mod.ts";
 import { internals } from "../../harness/internals.ts";
 import { MAIN_MENU, startMenuAgent, startTrap } from "./menu-agent.ts";
+import { envelope, message, startTestAgent } from "../gateway/test-agent.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -153,6 +154,44 @@ Deno.test("the crawl keeps to --depth, --max-paths and --timeout", async (t) => 
       assert.ok(report.unexplored >= 1);
     },
   );
+});
+
+Deno.test("a menu two paths reach is explored once; a menu that changes makes a path unstable", async () => {
+  const menu = (options: string[]) =>
+    Response.json(envelope([
+      message(103, { subtype: 10301, options: options.map((content) => ({ content })) }),
+    ]));
+  let starts = 0;
+  await using agent = startTestAgent(({ body }) => {
+    const said = String((body.data as { message: { content: string } }[])[0].message.content);
+    if (said === "hi") return menu(["X", "Y", `Today ${++starts}`]);
+    if (said === "X" || said === "Y") return menu(["Z"]);
+    return Response.json(envelope([message(100, { content: `You said ${said}.` })]));
+  });
+  await using ccemu = await startEmulator({ clock: "real" });
+  const { report, scenarios } = await crawl(internals(ccemu).areas.gateway.store, {
+    url: `${agent.url}/message`,
+    platform: "Default",
+    ...bounds,
+    say: ["hi"],
+  });
+  assert.deepEqual(report.paths.map((p) => [p.clicks.join(" › "), p.end, p.file]), [
+    ["Y", "joined", "path-001.json"],
+    ["Today 1", "unstable", null],
+    ["X › Z", "answer", "path-002.json"],
+  ]);
+  assert.equal(report.paths[0].detail, 'a menu already explored from "X"');
+  assert.match(
+    report.paths[1].detail,
+    /"Today 1" was not offered \(offered: "X", "Y", "Today \d"\)/,
+  );
+  assert.equal(report.passed, true, "an unstable path is reported, not failed");
+  // What was seen is written, "Today 1" included: this agent's start menu would fail a replay.
+  assert.deepEqual(scenarios[1].scenario.steps.map((s) => s.send), [
+    { text: "hi" },
+    { option: "X" },
+    { option: "Z" },
+  ]);
 });
 
 Deno.test("the sample agents: their paths, and the scenarios replay green", async () => {
