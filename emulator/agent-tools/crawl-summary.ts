@@ -1,5 +1,5 @@
 /** The crawl report as people read it: a line per path, then dead ends, loops, transfers, bounds. */
-import type { CrawlPath, CrawlReport } from "./crawl.ts";
+import type { CrawlPath, CrawlReport } from "./crawl-report.ts";
 
 const trail = (clicks: string[]) => (clicks.length ? clicks.join(" › ") : "the start");
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;

@@ -7,13 +7,24 @@
  * already explores, or the depth; the walk stops at the most paths or at the time budget. Only the
  * agent's own interfaces are ever pushed to: links and images in its replies are never fetched.
  */
-import type { Finding, ResponseMode, Robot } from "../gateway/schemas.ts";
+import type { ResponseMode, Robot } from "../gateway/schemas.ts";
 import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
 import type { GatewayStore } from "../gateway/store.ts";
-import { offeredOptions, visibleText } from "../scenarios/runner.ts";
+import { offeredOptions } from "../scenarios/runner.ts";
 import { portableRobot } from "../scenarios/robots.ts";
-import type { ScenarioInput } from "../scenarios/schemas.ts";
-import { firstWords, scenarioSeen, type SeenSend, typeKey } from "./seen-scenario.ts";
+import {
+  type CrawlPath,
+  type CrawlReport,
+  type CrawlResult,
+  type CrawlStep,
+  type Ending,
+  reportOf,
+  stepOf,
+} from "./crawl-report.ts";
+import { classify, menuKey, type Node } from "./path-ends.ts";
+import { scenarioSeen, type SeenSend } from "./seen-scenario.ts";
+
+export type { CrawlPath, CrawlReport, CrawlResult, CrawlStep } from "./crawl-report.ts";
 
 /** The agent to crawl and the crawl's bounds. */
 export interface CrawlOptions {
@@ -38,80 +49,6 @@ export interface CrawlOptions {
 /** What the visitor says first when the open-session reply offers nothing to click. */
 export const DEFAULT_SAY = "你好";
 
-/** How a path ended. */
-export type PathEnd =
-  | "answer"
-  | "transfer"
-  | "dead end"
-  | "loop"
-  | "joined"
-  | "depth"
-  | "unstable";
-
-/** What makes an option a dead end. */
-export type DeadEnd = "error" | "nothing" | "same menu";
-
-/** One push of a path, as the report keeps it. */
-export interface CrawlStep {
-  /** `open session`, `say "…"` or `click "…"`. */
-  sent: string;
-  elapsedMs: number;
-  types: (number | string)[];
-  /** The first words of the reply's text. */
-  text: string;
-  options: string[];
-  transfer: boolean | { qno: string };
-  error: { code: string; message: string } | null;
-  findings: Finding[];
-}
-
-/** One path: the options clicked from the start, how it ended, its pushes, its scenario file. */
-export interface CrawlPath {
-  /** `path-001.json` (in the scenarios folder); null when no scenario was written (unstable). */
-  file: string | null;
-  clicks: string[];
-  end: PathEnd;
-  /** The dead end's kind, for `dead end`. */
-  deadEnd?: DeadEnd;
-  /** Why it ended, in a sentence. */
-  detail: string;
-  /** For a loop: the clicks to the menu it came back to (none: the start's). */
-  backTo?: string[];
-  steps: CrawlStep[];
-}
-
-/** How a path ends, as `classify` finds it. */
-type Ending = Pick<CrawlPath, "end" | "deadEnd" | "detail" | "backTo">;
-
-/** The crawl's report: every path, the dead ends, loops and transfers, the slowest step, bounds. */
-export interface CrawlReport {
-  agent: { url: string; platform: string; openUrl: string | null; mode: ResponseMode };
-  bounds: { depth: number; maxPaths: number; timeoutMs: number };
-  /** What the visitor said first, and the options the start offered. */
-  start: { said: string[]; options: string[] };
-  paths: CrawlPath[];
-  deadEnds: { path: string | null; clicks: string[]; kind: DeadEnd; detail: string }[];
-  loops: { path: string | null; clicks: string[]; backTo: string[] }[];
-  transfers: { path: string | null; clicks: string[]; qno: string | null }[];
-  /** The push that took longest, on which path. */
-  slowest: { clicks: string[]; sent: string; elapsedMs: number } | null;
-  findings: { errors: number; warnings: number };
-  /** Why the crawl stopped before clicking every option: `max-paths`, `timeout`; null: it did not. */
-  stopped: "max-paths" | "timeout" | null;
-  /** Options not clicked because of --max-paths or --timeout (the depth's are in its paths). */
-  unexplored: number;
-  pushes: number;
-  elapsedMs: number;
-  /** True when the start answered and no option was a dead end. */
-  passed: boolean;
-}
-
-/** The crawl's outcome: the report and a scenario per path (by its file name). */
-export interface CrawlResult {
-  report: CrawlReport;
-  scenarios: { file: string; scenario: ScenarioInput }[];
-}
-
 /** A push and what came back, timed. */
 interface Turn {
   send: SeenSend;
@@ -128,18 +65,9 @@ interface Visit {
   unstable: string | null;
 }
 
-/** A menu that was reached: where, and the menus above it on its path. */
-interface Node {
-  clicks: string[];
-  options: string[];
-  key: string;
-  ancestors: Map<string, string[]>;
-}
-
 /** Thrown when the time budget ran out: the crawl stops where it is. */
 class OutOfTime extends Error {}
 
-const menuKey = (options: string[]) => JSON.stringify([...options].sort());
 const quoted = (items: string[]) => items.map((o) => `"${o}"`).join(", ");
 const label = (send: SeenSend) =>
   "option" in send ? `click "${send.option}"` : `say "${send.text}"`;
@@ -238,85 +166,6 @@ class Crawler {
   }
 }
 
-/** What a reply is, relative to the menu it was clicked from: where the path ends, or a menu. */
-function classify(
-  exchange: Exchange,
-  parent: Node | null,
-  explored: Map<string, string[]>,
-  depthLeft: number,
-): Ending | null {
-  const options = offeredOptions(exchange.messages);
-  const key = menuKey(options);
-  if (exchange.error) {
-    return {
-      end: "dead end",
-      deadEnd: "error",
-      detail: `${exchange.error.code}: ${exchange.error.message}`,
-    };
-  }
-  if (exchange.messages.length === 0 && !exchange.instruction) {
-    return {
-      end: "dead end",
-      deadEnd: "nothing",
-      detail: "the reply holds nothing a visitor would see (no message, no instruction)",
-    };
-  }
-  if (exchange.instruction?.actionType === "TRANSFER_HUMAN") {
-    const qno = exchange.instruction.actionData.qno;
-    return {
-      end: "transfer",
-      detail: qno === undefined ? "a transfer to a human" : `a transfer to queue ${qno}`,
-    };
-  }
-  if (options.length === 0) return { end: "answer", detail: "an answer without options" };
-  if (parent && key === parent.key) {
-    return {
-      end: "dead end",
-      deadEnd: "same menu",
-      detail: `the same menu came back (${quoted(options)})`,
-    };
-  }
-  const ancestor = parent?.ancestors.get(key);
-  if (ancestor) {
-    return {
-      end: "loop",
-      detail: `back to the menu of ${
-        ancestor.length ? quoted([ancestor.join(" › ")]) : "the start"
-      }`,
-      backTo: ancestor,
-    };
-  }
-  const elsewhere = explored.get(key);
-  if (elsewhere) {
-    return {
-      end: "joined",
-      detail: `a menu already explored from ${
-        elsewhere.length ? quoted([elsewhere.join(" › ")]) : "the start"
-      }`,
-    };
-  }
-  if (depthLeft <= 0) {
-    return { end: "depth", detail: `${options.length} options not clicked (--depth)` };
-  }
-  return null;
-}
-
-function stepOf(sent: string, exchange: Exchange, elapsedMs: number): CrawlStep {
-  const qno = exchange.instruction?.actionData.qno;
-  return {
-    sent,
-    elapsedMs: Math.round(elapsedMs),
-    types: exchange.messages.map(typeKey),
-    text: firstWords(visibleText(exchange.messages)),
-    options: offeredOptions(exchange.messages),
-    transfer: exchange.instruction?.actionType === "TRANSFER_HUMAN"
-      ? qno === undefined ? true : { qno }
-      : false,
-    error: exchange.error,
-    findings: exchange.findings,
-  };
-}
-
 const stepsOf = (visit: Visit): CrawlStep[] => [
   ...(visit.open ? [stepOf("open session", visit.open, visit.openMs)] : []),
   ...visit.turns.map((t) => stepOf(label(t.send), t.exchange, t.elapsedMs)),
@@ -361,14 +210,15 @@ export async function crawl(gateway: GatewayStore, options: CrawlOptions): Promi
   };
 
   const reached = (visit: Visit, clicks: string[], parent: Node | null) => {
+    // A visit always has a reply: the open call's, or one to what the visitor said (DEFAULT_SAY).
     const reply = lastReply(visit)!;
     const ending = classify(reply, parent, explored, options.depth - clicks.length);
     if (ending) return addPath(visit, clicks, ending);
-    const options_ = offeredOptions(reply.messages);
+    const offered = offeredOptions(reply.messages);
     const node: Node = {
       clicks,
-      options: options_,
-      key: menuKey(options_),
+      options: offered,
+      key: menuKey(offered),
       ancestors: new Map(parent?.ancestors),
     };
     node.ancestors.set(node.key, clicks);
@@ -379,10 +229,6 @@ export async function crawl(gateway: GatewayStore, options: CrawlOptions): Promi
   try {
     const start = await crawler.visit([]);
     startOptions = offeredOptions(lastReply(start)?.messages ?? []);
-    if (lastReply(start) === null) {
-      // No open interface and nothing said cannot happen (DEFAULT_SAY): kept for the types' sake.
-      throw new Error("the crawl started with no reply");
-    }
     reached(start, [], null);
     while (queue.length) {
       const node = queue.shift()!;
@@ -412,30 +258,7 @@ export async function crawl(gateway: GatewayStore, options: CrawlOptions): Promi
     if (!(error instanceof OutOfTime)) throw error;
     stopped = "timeout";
   }
-  const report = reportOf(options, crawler, { paths, startOptions, stopped, unexplored });
-  return { report, scenarios };
-}
-
-function reportOf(
-  options: CrawlOptions,
-  crawler: Crawler,
-  found: {
-    paths: CrawlPath[];
-    startOptions: string[];
-    stopped: CrawlReport["stopped"];
-    unexplored: number;
-  },
-): CrawlReport {
-  const { paths } = found;
-  const steps = paths.flatMap((p) => p.steps);
-  const findings = steps.flatMap((s) => s.findings);
-  const deadEnds = paths.filter((p) => p.end === "dead end").map((p) => ({
-    path: p.file,
-    clicks: p.clicks,
-    kind: p.deadEnd!,
-    detail: p.detail,
-  }));
-  return {
+  const report = reportOf({
     agent: {
       url: options.url,
       platform: options.platform,
@@ -443,31 +266,14 @@ function reportOf(
       mode: options.mode,
     },
     bounds: { depth: options.depth, maxPaths: options.maxPaths, timeoutMs: options.timeoutMs },
-    start: { said: crawler.say, options: found.startOptions },
+  }, {
     paths,
-    deadEnds,
-    loops: paths.filter((p) => p.end === "loop").map((p) => ({
-      path: p.file,
-      clicks: p.clicks,
-      backTo: p.backTo ?? [],
-    })),
-    transfers: paths.filter((p) => p.end === "transfer").map((p) => {
-      const transfer = p.steps.at(-1)?.transfer;
-      return {
-        path: p.file,
-        clicks: p.clicks,
-        qno: typeof transfer === "object" ? transfer.qno : null,
-      };
-    }),
+    start: { said: crawler.say, options: startOptions },
+    stopped,
+    unexplored,
     slowest: crawler.slowest,
-    findings: {
-      errors: findings.filter((f) => f.severity === "error").length,
-      warnings: findings.filter((f) => f.severity === "warning").length,
-    },
-    stopped: found.stopped,
-    unexplored: found.unexplored,
     pushes: crawler.pushes,
-    elapsedMs: Math.round(crawler.stopwatch()),
-    passed: paths.length > 0 && deadEnds.length === 0,
-  };
+    elapsedMs: crawler.stopwatch(),
+  });
+  return { report, scenarios };
 }
