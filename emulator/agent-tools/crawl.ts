@@ -192,14 +192,15 @@ export async function crawl(gateway: GatewayStore, options: CrawlOptions): Promi
   const addPath = (visit: Visit, clicks: string[], ending: Ending) => {
     // An unstable path would not replay as seen; a start without a push has no step to write.
     const writes = ending.end !== "unstable" && visit.turns.length > 0;
-    const file = writes ? `path-${String(scenarios.length + 1).padStart(3, "0")}.json` : null;
+    const number = String(scenarios.length + 1).padStart(3, "0");
+    const file = writes ? `path-${number}.json` : null;
     paths.push({ file, clicks, ...ending, steps: stepsOf(visit) });
     if (!file) return;
     const title = clicks.length ? clicks.join(" › ") : "the start";
     scenarios.push({
       file,
       scenario: scenarioSeen({
-        name: `crawl ${file.slice(5, 8)}: ${title}`,
+        name: `crawl ${number}: ${title}`,
         description: `Crawled from ${options.url}: ${ending.end} (${ending.detail}).`,
         robot,
         responseMode: options.mode,
