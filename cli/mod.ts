@@ -12,6 +12,8 @@
  */
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
+import { chatCommand } from "./chat.ts";
+import { crawlCommand } from "./crawl.ts";
 import { fixturesCommand } from "./fixtures.ts";
 import { openapiCommand } from "./openapi.ts";
 import { parityCommand } from "./parity.ts";
@@ -28,6 +30,8 @@ const COMMANDS: Command[] = [
   signCommand,
   replayCommand,
   agentCheckCommand,
+  crawlCommand,
+  chatCommand,
   callbacksCheckCommand,
   tapCommand,
   openapiCommand,
