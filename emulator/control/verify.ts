@@ -71,7 +71,37 @@ export const verifyBody = (areas: readonly string[]) =>
     ),
   });
 
-export type VerifyBody = z.output<ReturnType<typeof verifyBody>>;
+/** What a request must hold to count; every member optional, all of those given must hold. */
+export interface VerifyMatch {
+  /** An operation's path (`/gateway/task_create`); a trailing slash on the request's is ignored. */
+  operation?: string;
+  /** Any request's path, exactly (a trailing slash ignored): a storage path, a push's. */
+  path?: string;
+  /** `GET`, `POST`… (any case). */
+  method?: string;
+  /** `outbound`, `kb`, `gateway` or `storage`. */
+  area?: string;
+  /** The answer's status (`200`), or a class (`"4xx"`). */
+  status?: number | string;
+  /** The entry's kind: `exchange` (a client's request), `push`, `sms`, `callback`, `upstream`. */
+  kind?: string;
+  /** Query parameter name → its value, or `{matches: "regex"}` (the whole value). */
+  query?: Record<string, unknown>;
+  /** JSON path into the body (`$.callJobName`) → the value there, or `{matches: "regex"}`. */
+  body?: Record<string, unknown>;
+}
+
+/** A verify: what to match, how many times (default at least once), after which entry. */
+export interface VerifyRequest {
+  /** What a request must hold to count. */
+  match: VerifyMatch;
+  /** `exactly`, or `atLeast` and/or `atMost`; default `{atLeast: 1}`. */
+  count?: { exactly?: number; atLeast?: number; atMost?: number };
+  /** Only entries with an id greater than this (the last entry's id before the test acted). */
+  since?: number;
+}
+
+type VerifyBody = z.output<ReturnType<typeof verifyBody>>;
 
 const DifferenceSchema = z.object({
   path: z.string().describe("The matcher: `operation`, `status`, `query.name`, `$.taskName`…"),
@@ -101,10 +131,39 @@ export const VerifyResultSchema = z.object({
   message: z.string().describe("What passed or failed, the near misses and how they differ."),
 });
 
-export type VerifyResult = Omit<z.output<typeof VerifyResultSchema>, "entries"> & {
+/** An entry that came close to matching, and the matchers it did not meet. */
+export interface NearMiss {
+  /** The entry's id in the journal. */
+  entryId: number;
+  /** The request's method. */
+  method: string;
+  /** The request's path. */
+  path: string;
+  /** The answer's status. */
+  status: number;
+  /** How many matchers it met. */
+  met: number;
+  /** How many matchers there are. */
+  of: number;
+  /** Each matcher not met: `{path, expected, got}`, `got` absent when nothing was there. */
+  differences: Difference[];
+}
+
+/** What a verify found. */
+export interface VerifyResult {
+  /** Whether the count of matching entries is the one expected. */
+  passed: boolean;
+  /** How many entries matched (after `since`). */
+  count: number;
+  /** The count wanted, in words: `at least 1`, `exactly 2`. */
+  expected: string;
+  /** The matching entries, oldest first (at most 50). */
   entries: JournalEntry[];
-};
-export type NearMiss = VerifyResult["nearMisses"][number];
+  /** When too few matched: the entries that came closest (at most 3), closest first. */
+  nearMisses: NearMiss[];
+  /** What passed or failed, the near misses and how they differ: what clients throw. */
+  message: string;
+}
 
 /** A check on an entry's own fields (its operation, method, status…), as a request match has. */
 interface EntryCheck {
