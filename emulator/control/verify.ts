@@ -29,7 +29,7 @@ export const NEAR_MISSES = 3;
 export const MAX_ENTRIES = 50;
 
 const valueMatchers = (what: string) =>
-  z.record(z.string(), z.json()).optional().describe(
+  z.record(z.string(), z.unknown()).optional().describe(
     `${what} → the value expected there, or {"matches": "regex"} (the whole value).`,
   );
 
