@@ -386,11 +386,14 @@ function message(
     found.count ? ` (${ids}${found.count > 10 ? ", …" : ""})` : ""
   }.`;
   if (found.passed || found.count >= v.min) return head;
-  const considered = found.searched.filter((e) => e.id > v.since).length;
+  const considered = found.searched.filter((e) => e.id > v.since);
   if (found.nearMisses.length === 0) {
+    // Nothing came close; the newest requests show what did come (a client's mistyped path).
+    const newest = considered.slice(-NEAR_MISSES).reverse()
+      .map((e) => `\n  #${e.id} ${e.method} ${e.path} → ${e.response.status}`).join("");
     return `${head}\nNo near miss: none of the journal's ${
-      requests(considered)
-    }${where} met any of the matchers.`;
+      requests(considered.length)
+    }${where} met any of the matchers.${newest ? `\nThe newest:${newest}` : ""}`;
   }
   const lines = [head, "Nearest requests (most matchers met first):"];
   for (const miss of found.nearMisses) {

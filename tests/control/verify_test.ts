@@ -102,6 +102,28 @@ Deno.test("since: only the entries after it count", async () => {
   );
 });
 
+Deno.test("nothing close: the message names the newest requests instead", async () => {
+  using ccemu = await withTraffic();
+  // A client that called a path no operation has: it meets no matcher of the one meant.
+  await ccemu.signed("POST", "/gateway/task_creat", { body: task("Spring") });
+  const failed = await verify(ccemu, {
+    match: { operation: "/gateway/task_execute" },
+    since: 2,
+  });
+  assert.deepEqual(failed.json.nearMisses, []);
+  assert.equal(
+    failed.json.message,
+    [
+      "verify failed: expected at least 1 request matching /gateway/task_execute after entry #2, found 0.",
+      "No near miss: none of the journal's 3 requests after entry #2 met any of the matchers.",
+      "The newest:",
+      "  #5 POST /gateway/task_creat → 404",
+      "  #4 GET /aikb/list_public_repositories → 200",
+      "  #3 POST /gateway/task_create → 400",
+    ].join("\n"),
+  );
+});
+
 Deno.test("body JSON paths: equal values (text and numbers as text) and regex matches", async () => {
   using ccemu = await withTraffic();
   const passed = async (body: Record<string, unknown>) =>
