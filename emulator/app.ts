@@ -207,7 +207,8 @@ function mountControl(
   app.route("/_emulator", stateRoutes(emulator, operations, { scenario: ScenarioSchema }));
   app.route("/_emulator/clock", clockRoutes(emulator));
   const names = list.filter((a) => a.signed).map((a) => a.name);
-  app.route("/_emulator", journalRoutes(emulator, [...names, "storage"]));
+  const operationPaths = operations.map((op) => op.path);
+  app.route("/_emulator", journalRoutes(emulator, [...names, "storage"], operationPaths));
   for (const area of list) if (area.control) app.route("/_emulator", area.control);
   app.route("/_emulator", apiRoutes(emulator));
   app.route("/_emulator", faultLikeRoutes(emulator, operations));

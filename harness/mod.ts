@@ -36,6 +36,8 @@ import { ScenarioSchema } from "../emulator/scenarios/schemas.ts";
 import { parseParameters } from "../emulator/core/validation.ts";
 import { seedSequences } from "../emulator/core/state.ts";
 import { INTERNALS, internals } from "./internals.ts";
+import { verifyJournal } from "./verify.ts";
+import type { VerifyRequest, VerifyResult } from "../emulator/control/verify.ts";
 import { checkListen, explainPermissions } from "./permissions.ts";
 import { parseFixtureFile } from "../emulator/core/fixtures.ts";
 import type { FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
@@ -86,6 +88,13 @@ export type { CallbackEntry } from "../emulator/outbound/callbacks.ts";
 export type { UpstreamEntry, UpstreamExchange } from "../emulator/upstream/entry.ts";
 export type { ERROR_STATUS, ErrorCode } from "../emulator/core/errors.ts";
 export type { FAULT_AREAS } from "../emulator/faults/schemas.ts";
+export type {
+  NearMiss,
+  VerifyMatch,
+  VerifyRequest,
+  VerifyResult,
+} from "../emulator/control/verify.ts";
+export type { Difference } from "../emulator/core/request-match.ts";
 
 /**
  * A scenario as JSON: `name`, `robot`, optional `visitor` and `responseMode`, and `steps`, each
@@ -170,6 +179,21 @@ export interface RunningEmulator extends AsyncDisposable {
     /** Drops every entry; the ids of new ones go on from the last. */
     clear(): void;
   };
+  /**
+   * Checks that the journal saw the requests a test expects (by default at least one): answers
+   * what it found, or throws an `AssertionError` whose message names the nearest requests and
+   * how each differs (docs/deno.md, "Verify").
+   *
+   * @example
+   * ```ts
+   * ccemu.verify({
+   *   match: { operation: "/gateway/task_create", body: { "$.callJobName": "Spring" } },
+   *   count: { exactly: 1 },
+   * });
+   * ```
+   * @throws AssertionError (node:assert) when the count is not the one expected.
+   */
+  verify(request: VerifyRequest): VerifyResult;
   /** Back to the fixtures (state, generator, timers); the clock keeps its time. */
   reset(): void;
   /** The whole state as a snapshot object; pass it to `restore` to go back to it. */
@@ -318,6 +342,7 @@ function harnessOf(running: RunningServer): RunningEmulator {
       get: (id) => emulator.journal.get(id),
       clear: () => emulator.journal.clear(),
     },
+    verify: (request) => verifyJournal({ emulator, areas: running.areas }, request),
     reset: () => emulator.reset(),
     snapshot: () => structuredClone(emulator.exportSnapshot()) as unknown as EmulatorSnapshot,
     restore: (snapshot) => emulator.importSnapshot(structuredClone(snapshot)),

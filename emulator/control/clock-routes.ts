@@ -17,6 +17,20 @@ export const AdvanceRequest = z.strictObject({
   error: 'send either {"ms": N} (milliseconds) or {"to": TIME}, not both',
 });
 
+/** The clock's reading, as every clock route answers it. */
+export const ClockReadingSchema = z.object({
+  mode: z.enum(["real", "manual"]),
+  now: z.number().int().describe("Virtual time, ms since the epoch."),
+  iso: z.string().describe("The same time as ISO 8601 text (UTC)."),
+  pendingTimers: z.number().int().describe("Timers scheduled and not yet fired."),
+  nextTimerAt: z.number().int().nullable().describe("When the next one fires, ms; null: none."),
+});
+
+/** A set or an advance: the reading after it, and how many timers fired on the way. */
+const MovedClockSchema = ClockReadingSchema.extend({
+  fired: z.number().int().describe("Timers that fired on the way."),
+});
+
 /** Units people reach for, and what they are in `ms`: named in the refusal, with the conversion. */
 const UNITS: [string, number][] = [["seconds", 1000], ["minutes", 60_000], ["hours", 3_600_000], [
   "days",
@@ -45,10 +59,24 @@ export const clockReading = (emulator: Emulator) => ({
 export function clockRoutes(emulator: Emulator) {
   const clock = emulator.clock;
   return controlRoutes()
-    .get("/", { summary: "The virtual clock." }, (c) => c.json(clockReading(emulator)))
+    .get(
+      "/",
+      {
+        summary: "The virtual clock.",
+        answer: ClockReadingSchema.extend({
+          timeZone: z.string().describe("The first tenant's time zone, as the UI shows time."),
+        }),
+      },
+      (c) => c.json(clockReading(emulator)),
+    )
     .post(
       "/",
-      { summary: "Set the clock's mode or time.", body: SetClockRequest, limit: 4096 },
+      {
+        summary: "Set the clock's mode or time.",
+        body: SetClockRequest,
+        limit: 4096,
+        answer: MovedClockSchema,
+      },
       async (c, input) => {
         const { mode, now } = await input.body();
         if (mode) clock.setMode(mode);
@@ -58,7 +86,12 @@ export function clockRoutes(emulator: Emulator) {
     )
     .post(
       "/advance",
-      { summary: "Move time forward, firing due timers.", body: AdvanceRequest, limit: 4096 },
+      {
+        summary: "Move time forward, firing due timers.",
+        body: AdvanceRequest,
+        limit: 4096,
+        answer: MovedClockSchema,
+      },
       async (c, input) => {
         const body = await input.body(checkUnits);
         const fired = clock.advanceTo(advanceTarget(emulator, body));

@@ -25,6 +25,8 @@ export interface RouteDoc<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   query?: Q;
   /** The answer's JSON, where a schema of it exists. */
   answer?: z.ZodType;
+  /** True when the route answers 201 Created (an added resource) rather than 200. */
+  created?: boolean;
   /** When the route may answer server-sent events instead: the schema of each event's data. */
   events?: z.ZodType;
 }

@@ -7,6 +7,8 @@ import { controlRoutes } from "./documented.ts";
 import { entryCurl } from "./entry-curl.ts";
 import { EventsQuery, liveEvents } from "./event-stream.ts";
 import { journalHar } from "./har.ts";
+import { verification, verify, verifyBody, VerifyResultSchema } from "./verify.ts";
+import { JournalEntrySchema } from "../core/journal-schema.ts";
 
 const journalQuery = (areas: string[]) =>
   z.strictObject({
@@ -20,12 +22,27 @@ const journalQuery = (areas: string[]) =>
     limit: vLong().pipe(z.number().min(1)).optional(),
   });
 
-/** `areas`: the names an entry's `area` may have (the areas' and `storage`). */
-export function journalRoutes(emulator: Emulator, areas: string[]) {
+/** The journal's answer: entries, how many it keeps now and at most. */
+const JournalListSchema = z.object({
+  entries: z.array(JournalEntrySchema),
+  size: z.number().int(),
+  capacity: z.number().int(),
+});
+
+/**
+ * `areas`: the names an entry's `area` may have (the areas' and `storage`); `operations`: the
+ * signed operations' paths, which a verify may name.
+ */
+export function journalRoutes(emulator: Emulator, areas: string[], operations: string[]) {
   const { journal } = emulator;
   const query = journalQuery(areas);
+  const verifyInput = verifyBody(areas);
   return controlRoutes()
-    .get("/journal", { summary: "Journal entries, filtered.", query }, (c, input) => {
+    .get("/journal", {
+      summary: "Journal entries, filtered.",
+      query,
+      answer: JournalListSchema,
+    }, (c, input) => {
       const entries = journal.list(input.query());
       return c.json({ entries, size: journal.size, capacity: journal.capacity });
     })
@@ -40,7 +57,17 @@ export function journalRoutes(emulator: Emulator, areas: string[]) {
       c.header("content-disposition", 'attachment; filename="ccemu-journal.har"');
       return c.json(har);
     })
-    .get("/journal/:id", { summary: "One journal entry." }, (c) => {
+    .post("/journal/verify", {
+      summary:
+        "Verify: how many entries match a request matcher (operation, method, status, query, body JSON paths), against an expected count; when too few, the nearest misses and how they differ.",
+      body: verifyInput,
+      limit: 65_536,
+      answer: VerifyResultSchema,
+    }, async (c, input) => {
+      const checked = verification(await input.body(), operations);
+      return c.json(verify(journal.list({ since: checked.since }), checked));
+    })
+    .get("/journal/:id", { summary: "One journal entry.", answer: JournalEntrySchema }, (c) => {
       const entry = journal.get(Number(c.req.param("id")));
       if (!entry) {
         throw new ApiError(

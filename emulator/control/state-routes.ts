@@ -6,6 +6,27 @@ import { serializeSnapshot } from "../core/snapshot.ts";
 import { type AccessKey, AccessKeySchema } from "../core/tenants.ts";
 import { VERSION } from "../version.ts";
 import { controlRoutes } from "./documented.ts";
+import { ClockReadingSchema } from "./clock-routes.ts";
+
+/** A snapshot as export answers it: its state typed by `GET /_emulator/schemas` (`snapshot`). */
+const SnapshotAnswer = z.object({
+  format: z.literal("ccemu-snapshot"),
+  version: z.number().int(),
+  clock: z.object({ now: z.number().int() }),
+  random: z.object({ state: z.number().int() }),
+  state: z.record(z.string(), z.unknown()).describe(
+    "The whole state: tenants, keys and each area's slice (GET /_emulator/schemas: snapshot).",
+  ),
+  media: z.record(
+    z.string(),
+    z.object({
+      contentType: z.string(),
+      fileName: z.string(),
+      area: z.enum(["gateway", "kb"]).optional(),
+      base64: z.string(),
+    }),
+  ).optional().describe("Stored bytes by key."),
+}).meta({ id: "Snapshot" });
 
 /** A key as the control API shows it: everything but the secret. */
 export function publicKey({ accessKeySecret: _, ...key }: AccessKey) {
@@ -29,17 +50,24 @@ export function stateRoutes(
   const snapshotLimit = emulator.config.maxBodyBytes * 8;
   return controlRoutes()
     .get("/health", { summary: "Status, version, seed, clock." }, (c) => c.json(health(emulator)))
-    .post("/reset", { summary: "Back to the fixtures." }, (c) => {
+    .post("/reset", {
+      summary: "Back to the fixtures.",
+      answer: z.object({ reset: z.literal(true), clock: ClockReadingSchema }),
+    }, (c) => {
       emulator.reset();
       return c.json({ reset: true, clock: emulator.clock.status() });
     })
-    .get("/snapshot", { summary: "The whole state as JSON." }, (c) => {
+    .get("/snapshot", { summary: "The whole state as JSON.", answer: SnapshotAnswer }, (c) => {
       c.header("content-type", "application/json; charset=UTF-8");
       return c.body(serializeSnapshot(emulator.snapshotSchema, emulator.exportSnapshot()));
     })
     .post(
       "/snapshot",
-      { summary: "Import a snapshot.", limit: snapshotLimit },
+      {
+        summary: "Import a snapshot.",
+        limit: snapshotLimit,
+        answer: z.object({ imported: z.literal(true), clock: ClockReadingSchema }),
+      },
       async (c, input) => {
         emulator.importSnapshot(await input.json());
         return c.json({ imported: true, clock: emulator.clock.status() });

@@ -2,6 +2,7 @@
  * `/_emulator/faults`: list, add and remove fault rules. Every rule shows how often it matched and
  * fired, so a test can tell that its client met the fault it meant to.
  */
+import { z } from "npm:zod@4.6.7";
 import { controlRoutes } from "../control/documented.ts";
 import { FaultRuleInput, FaultRuleSchema } from "./schemas.ts";
 import type { FaultStore } from "./store.ts";
@@ -15,11 +16,24 @@ export function faultControlRoutes(store: FaultStore) {
     )
     .post(
       "/",
-      { summary: "Add a fault rule (after the others).", body: FaultRuleInput, limit: 16_384 },
+      {
+        summary: "Add a fault rule (after the others).",
+        body: FaultRuleInput,
+        limit: 16_384,
+        answer: FaultRuleSchema,
+        created: true,
+      },
       // The store checks the rule itself: the harness adds rules without HTTP.
       async (c, input) => c.json(store.add(await input.json()), 201),
     )
-    .delete("/", { summary: "Remove every fault rule." }, (c) => c.json({ removed: store.clear() }))
+    .delete(
+      "/",
+      {
+        summary: "Remove every fault rule.",
+        answer: z.object({ removed: z.number().int().describe("How many rules were removed.") }),
+      },
+      (c) => c.json({ removed: store.clear() }),
+    )
     .get(
       "/:id",
       { summary: "One fault rule.", answer: FaultRuleSchema },

@@ -73,8 +73,10 @@ export function controlPath(route: DeclaredRoute, c: Json): Json {
       ? { requestBody: { required: true, content: json(schemaOf(route.body, "input", c)) } }
       : {}),
     responses: {
-      "200": {
-        description: route.events
+      [route.created ? "201" : "200"]: {
+        description: route.created
+          ? "Created."
+          : route.events
           ? "Success: JSON, or server-sent events (text/event-stream) when the request asked to stream; that schema is each event's data."
           : "Success (JSON unless the summary says otherwise).",
         ...(route.answer || route.events

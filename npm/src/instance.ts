@@ -4,16 +4,19 @@
  * and called at the vendor's paths with URLs the harness's SignedClient signs (the vendor's
  * signature exactly as ccemu verifies it), sent with node:http (http.ts says why).
  */
+import { AssertionError } from "node:assert";
 import { SignedClient } from "../../harness/client.ts";
 import type {
+  Answer,
   CallResult,
   Ccemu,
   ClockReading,
   FaultRule,
   JournalEntry,
   JournalFilter,
-  Json,
   Snapshot,
+  VerifyRequest,
+  VerifyResult,
 } from "../types/index.d.ts";
 import { CcemuError, control } from "./control.ts";
 import { send } from "./http.ts";
@@ -48,7 +51,7 @@ export class Instance implements Ccemu {
     this.enterpriseId = info.enterpriseId;
   }
 
-  #control<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+  #control<T>(method: string, path: string, body?: unknown): Promise<T> {
     return control<T>(this.url, method, `/_emulator${path}`, body);
   }
 
@@ -86,8 +89,10 @@ export class Instance implements Ccemu {
 
   readonly clock = {
     now: async (): Promise<number> => (await this.#control<ClockReading>("GET", "/clock")).now,
-    advance: (ms: number) => this.#control("POST", "/clock/advance", { ms }),
-    set: (time: string | number) => this.#control("POST", "/clock", { now: time }),
+    advance: (ms: number) =>
+      this.#control<Answer<"/_emulator/clock/advance", "post">>("POST", "/clock/advance", { ms }),
+    set: (time: string | number) =>
+      this.#control<Answer<"/_emulator/clock", "post">>("POST", "/clock", { now: time }),
   };
 
   async journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
@@ -99,18 +104,32 @@ export class Instance implements Ccemu {
     return (await this.#control<{ entries: JournalEntry[] }>("GET", `/journal${search}`)).entries;
   }
 
+  async verify(request: VerifyRequest): Promise<VerifyResult> {
+    const result = await this.#control<VerifyResult>("POST", "/journal/verify", request);
+    if (!result.passed) {
+      throw new AssertionError({
+        message: result.message,
+        actual: result.count,
+        operator: "verify",
+      });
+    }
+    return result;
+  }
+
   reset() {
-    return this.#control("POST", "/reset");
+    return this.#control<Answer<"/_emulator/reset", "post">>("POST", "/reset");
   }
 
   readonly snapshot = {
     export: () => this.#control<Snapshot>("GET", "/snapshot"),
-    import: (snapshot: Snapshot) => this.#control("POST", "/snapshot", snapshot),
+    import: (snapshot: Snapshot) =>
+      this.#control<Answer<"/_emulator/snapshot", "post">>("POST", "/snapshot", snapshot),
   };
 
   readonly faults = {
-    add: (rule: FaultRule) => this.#control("POST", "/faults", rule),
-    clear: () => this.#control("DELETE", "/faults"),
+    add: (rule: FaultRule) =>
+      this.#control<Answer<"/_emulator/faults", "post">>("POST", "/faults", rule),
+    clear: () => this.#control<Answer<"/_emulator/faults", "delete">>("DELETE", "/faults"),
   };
 
   stop(): Promise<void> {

@@ -104,6 +104,12 @@ export type ClockReading = Answer<"/_emulator/clock", "get">;
 export type Snapshot = Answer<"/_emulator/snapshot", "get">;
 /** A fault rule to add (docs/faults.md in ccemu's repository). */
 export type FaultRule = RequestBody<"/_emulator/faults", "post">;
+/** What `verify` checks: `match`, `count` (default at least 1) and `since`. */
+export type VerifyRequest = RequestBody<"/_emulator/journal/verify", "post">;
+/** What `verify` found: `passed`, `count`, `entries`, `nearMisses` and the `message`. */
+export type VerifyResult = Answer<"/_emulator/journal/verify", "post">;
+/** An entry that came close, and the matchers it did not meet (`{path, expected, got}`). */
+export type NearMiss = VerifyResult["nearMisses"][number];
 
 /** An emulator for one test: its own state, clock, seed, journal, keys and port. */
 export interface Ccemu {
@@ -147,6 +153,12 @@ export interface Ccemu {
   };
   /** Journal entries, oldest first (the newest last). */
   journal(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /**
+   * Checks that the journal saw the requests a test expects (by default at least one): resolves
+   * with what it found, or rejects with node:assert's `AssertionError` whose message names the
+   * nearest requests and how each differs. A malformed request rejects with a CcemuError.
+   */
+  verify(request: VerifyRequest): Promise<VerifyResult>;
   /** Back to the fixtures (the clock keeps its time, the journal its entries). */
   reset(): Promise<Answer<"/_emulator/reset", "post">>;
   readonly snapshot: {

@@ -96,6 +96,9 @@ Deno.test("a declared answer is what the route answers", async () => {
     `${ccemu.url}/_emulator/faults`,
   )).json();
   const scenario = (await get("/_emulator/scenarios")).scenarios[0].name;
+  // A client's exchange, beside the session's push, for the journal's answers.
+  await ccemu.client().post("/gateway/robot_list", { robotStatus: 1 });
+  const snapshot = await get("/_emulator/snapshot");
   const userPhoneId = state.outbound.lines[0].userPhoneId;
   const checks: Record<string, [string, AnswerCheck["send"]]> = {
     "GET /_emulator/gateway/robots/{robotId}": [
@@ -148,8 +151,25 @@ Deno.test("a declared answer is what the route answers", async () => {
       "/_emulator/sample-agents/platform-a/v1/chat-messages",
       push({ query: "queue 12", inputs: {}, user: "v-1", response_mode: "blocking" }),
     ],
-    // Last: it removes the rule the GET reads.
+    "GET /_emulator/clock": ["/_emulator/clock", call("GET")],
+    "POST /_emulator/clock": ["/_emulator/clock", call("POST", { mode: "manual" })],
+    "POST /_emulator/clock/advance": ["/_emulator/clock/advance", call("POST", { ms: 1000 })],
+    "GET /_emulator/journal": ["/_emulator/journal", call("GET")],
+    "GET /_emulator/journal/{id}": ["/_emulator/journal/1", call("GET")],
+    "POST /_emulator/journal/verify": [
+      "/_emulator/journal/verify",
+      call("POST", { match: { kind: "push" }, count: { atLeast: 1 } }),
+    ],
+    "GET /_emulator/snapshot": ["/_emulator/snapshot", call("GET")],
+    "POST /_emulator/faults": [
+      "/_emulator/faults",
+      call("POST", { operation: "/gateway/task_create", effect: { type: "reset" } }),
+    ],
+    // Last: they remove the rule the GET reads, and the state.
     "DELETE /_emulator/faults/{id}": [`/_emulator/faults/${rule.id}`, call("DELETE")],
+    "DELETE /_emulator/faults": ["/_emulator/faults", call("DELETE")],
+    "POST /_emulator/snapshot": ["/_emulator/snapshot", call("POST", snapshot)],
+    "POST /_emulator/reset": ["/_emulator/reset", call("POST")],
   };
   const document = await documentOf(ccemu.url);
   const paths = document.paths as Record<string, Record<string, Json>>;
@@ -163,16 +183,17 @@ Deno.test("a declared answer is what the route answers", async () => {
   for (const [name, [path, send]] of Object.entries(checks)) {
     const res = await send(`${ccemu.url}${path}`);
     const body = await res.json();
-    assert.equal(res.status, 200, `${name}: ${JSON.stringify(body)}`);
     const [method, route] = name.split(" ");
     const op = paths[route][method.toLowerCase()] as {
-      responses: { "200": { content: { "application/json": { schema: Json } } } };
+      responses: Record<string, { content: { "application/json": { schema: Json } } }>;
     };
+    const status = "201" in op.responses ? 201 : 200;
+    assert.equal(res.status, status, `${name}: ${JSON.stringify(body)}`);
     // The document refers to shared schemas as components; they are $defs for the check.
     const local = (json: unknown) =>
       JSON.parse(JSON.stringify(json).replaceAll('"#/components/schemas/', '"#/$defs/'));
     const schema = z.fromJSONSchema({
-      ...local(op.responses["200"].content["application/json"].schema),
+      ...local(op.responses[String(status)].content["application/json"].schema),
       $defs: local(schemas),
     });
     const result = schema.safeParse(body);

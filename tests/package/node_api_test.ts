@@ -108,14 +108,14 @@ Deno.test("npm package: the Node API, from the tarball in an empty Node project"
     await t.step("node:test: every member of the API", async () => {
       const tested = await run("node", ["--test", "node-test/"], project, env);
       assert.equal(tested.code, 0, tested.out + tested.err);
-      assert.match(tested.out, /^# pass 8$/m);
+      assert.match(tested.out, /^# pass 9$/m);
       assert.match(tested.out, /^# fail 0$/m);
     });
 
     await t.step("Vitest 3: every member of the API, in TypeScript", async () => {
       const tested = await run("npx", ["--no-install", "vitest", "run", "vitest/"], project, env);
       assert.equal(tested.code, 0, tested.out + tested.err);
-      assert.match(tested.out, /Tests\s+9 passed \(9\)/);
+      assert.match(tested.out, /Tests\s+10 passed \(10\)/);
     });
 
     await t.step("tsc: the package's declarations type the Vitest file, and refuse", async () => {
@@ -133,6 +133,10 @@ await ccemu.call("GET", "/aikb/list_directory_tree", { repositoryId: 101 });
 await ccemu.faults.add({ effect: { type: "nonsense" } });
 // @ts-expect-error clock is real or manual
 await startCcemu({ clock: "virtual" });
+// @ts-expect-error a count is a number
+await ccemu.verify({ match: { operation: "/gateway/task_create" }, count: { exactly: "1" } });
+// @ts-expect-error a journal entry's status is a number
+const status: string = (await ccemu.journal())[0].response.status;
 `,
       );
       const checked = await run("npx", ["--no-install", "tsc", "-p", "."], project, env);

@@ -78,6 +78,49 @@ test("reset, snapshot export and import, faults", async () => {
   }
 });
 
+test("verify: the result when it passes, an AssertionError with the near misses when not", async () => {
+  const ccemu = await startCcemu();
+  try {
+    await ccemu.call("POST", "/gateway/add_black_info", {
+      enterpriseId: "7000001",
+      mobile: "13800138000",
+    });
+    const found = await ccemu.verify({
+      match: { operation: "/gateway/add_black_info", body: { "$.mobile": "13800138000" } },
+      count: { exactly: 1 },
+    });
+    assert.equal(found.count, 1);
+    assert.equal(found.entries[0].path, "/gateway/add_black_info");
+    await assert.rejects(
+      ccemu.verify({
+        match: { operation: "/gateway/add_black_info", body: { "$.mobile": "13900000000" } },
+        count: { exactly: 1 },
+      }),
+      (error) => {
+        assert.ok(error instanceof assert.AssertionError);
+        assert.equal(
+          error.message,
+          [
+            'verify failed: expected exactly 1 request matching /gateway/add_black_info with $.mobile = "13900000000", found 0.',
+            "Nearest requests (most matchers met first):",
+            "  #1 POST /gateway/add_black_info → 200: met 1 of 2",
+            '    $.mobile: expected "13900000000", got "13800138000"',
+          ].join("\n"),
+        );
+        return true;
+      },
+    );
+    // A malformed match is ccemu's refusal, naming the field.
+    await assert.rejects(
+      ccemu.verify({ match: { body: { mobile: "1" } } }),
+      (error) =>
+        error instanceof CcemuError && /^match\.body\.mobile: not a JSON path/.test(error.message),
+    );
+  } finally {
+    await ccemu.stop();
+  }
+});
+
 test("fixtures from a file: its first key signs, its tenant is enterpriseId", async () => {
   const ccemu = await startCcemu({ clock: "manual", seed: 1, fixtures: "./my-fixtures.json" });
   try {

@@ -55,6 +55,25 @@ describe("one emulator per test", () => {
     expect(newest.path).toBe("/aikb/list_public_repositories");
   });
 
+  test("verify: passes, or throws the nearest request and how it differs", async () => {
+    await ccemu.call("POST", "/gateway/add_black_info", {
+      enterpriseId: "7000001",
+      mobile: "13800138000",
+    });
+    const found = await ccemu.verify({
+      match: { operation: "/gateway/add_black_info", body: { "$.mobile": "13800138000" } },
+      count: { exactly: 1 },
+    });
+    const [entry] = found.entries;
+    const status: number = entry.response.status;
+    expect(status).toBe(200);
+    await expect(ccemu.verify({
+      match: { operation: "/gateway/add_black_info", body: { "$.mobile": "13900000000" } },
+    })).rejects.toThrow(
+      /#1 POST \/gateway\/add_black_info → 200: met 1 of 2\n {4}\$\.mobile: expected "13900000000", got "13800138000"/,
+    );
+  });
+
   test("reset, snapshot export and import", async () => {
     await ccemu.call("POST", "/gateway/add_black_info", {
       enterpriseId: "7000001",

@@ -3,6 +3,7 @@ package io.github.ccemu.junit5;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One ccemu instance, as a test sees it: its own state, clock, journal and keys inside the JVM's
@@ -52,4 +53,18 @@ public interface Ccemu {
 
   /** {@code GET /_emulator/journal}'s answer: every exchange with this instance, as JSON text. */
   String journalJson();
+
+  /** The journal's entries, oldest first: every exchange with this instance, as records. */
+  List<JournalEntry> journal();
+
+  /**
+   * Checks that this instance saw the requests a test expects (by default at least one): answers
+   * what it found, or throws an {@link AssertionError} whose message names the nearest requests
+   * and how each differs. A malformed verify throws a {@link CcemuException} naming the field.
+   *
+   * <pre>{@code
+   * ccemu.verify(Verify.requested("/gateway/task_create").withBody("$.callJobName", "X").exactly(1));
+   * }</pre>
+   */
+  VerifyResult verify(Verify verify);
 }

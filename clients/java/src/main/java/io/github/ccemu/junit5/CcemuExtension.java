@@ -179,6 +179,16 @@ public final class CcemuExtension
   }
 
   @Override
+  public java.util.List<JournalEntry> journal() {
+    return current().journal();
+  }
+
+  @Override
+  public VerifyResult verify(Verify verify) {
+    return current().verify(verify);
+  }
+
+  @Override
   public String toString() {
     CcemuInstance instance = current;
     return "CcemuExtension(" + (instance == null ? "no instance yet" : instance) + ")";

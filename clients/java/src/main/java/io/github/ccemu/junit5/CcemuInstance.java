@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -150,6 +151,19 @@ final class CcemuInstance implements Ccemu, ExtensionContext.Store.CloseableReso
   @Override
   public String journalJson() {
     return control("GET", "/journal", null);
+  }
+
+  @Override
+  public List<JournalEntry> journal() {
+    return JournalEntry.list(Json.member(Json.parse(journalJson()), "entries"));
+  }
+
+  @Override
+  public VerifyResult verify(Verify verify) {
+    VerifyResult result = VerifyResult.of(Json.parse(control("POST", "/journal/verify",
+        verify.toJson())));
+    if (!result.passed()) throw new AssertionError(result.message());
+    return result;
   }
 
   /** A request to this instance's own control API, {@code {url}/_emulator/...}. */

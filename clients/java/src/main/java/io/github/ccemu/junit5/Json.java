@@ -52,6 +52,51 @@ final class Json {
     return out.append('"').toString();
   }
 
+  /**
+   * JSON text for a value made of what {@link #parse} answers: Map (String keys), List (or
+   * Collection), String, Number, Boolean and null. What the extension writes into a verify.
+   */
+  static String write(Object value) {
+    StringBuilder out = new StringBuilder();
+    write(value, out);
+    return out.toString();
+  }
+
+  private static void write(Object value, StringBuilder out) {
+    if (value == null) {
+      out.append("null");
+    } else if (value instanceof String text) {
+      out.append(quote(text));
+    } else if (value instanceof Double d && (d.isNaN() || d.isInfinite())
+        || value instanceof Float f && (f.isNaN() || f.isInfinite())) {
+      throw new IllegalArgumentException("JSON has no " + value);
+    } else if (value instanceof Number || value instanceof Boolean) {
+      out.append(value);
+    } else if (value instanceof Map<?, ?> map) {
+      out.append('{');
+      boolean first = true;
+      for (Map.Entry<?, ?> member : map.entrySet()) {
+        if (!first) out.append(',');
+        first = false;
+        out.append(quote(String.valueOf(member.getKey()))).append(':');
+        write(member.getValue(), out);
+      }
+      out.append('}');
+    } else if (value instanceof java.util.Collection<?> items) {
+      out.append('[');
+      boolean first = true;
+      for (Object item : items) {
+        if (!first) out.append(',');
+        first = false;
+        write(item, out);
+      }
+      out.append(']');
+    } else {
+      throw new IllegalArgumentException("no JSON for a " + value.getClass().getName()
+          + ": give a String, Number, Boolean, null, Map or List");
+    }
+  }
+
   private Object value() {
     skipSpace();
     if (at >= text.length()) throw error("a value is missing");

@@ -37,6 +37,20 @@ class JsonTest {
   }
 
   @Test
+  void writesWhatItReads() {
+    Map<String, Object> value = new java.util.LinkedHashMap<>();
+    value.put("name", "张三 \"q\"");
+    value.put("list", Arrays.asList(1L, 2.5, true, null, Map.of("matches", "\\d+")));
+    value.put("none", null);
+    String text = Json.write(value);
+    assertEquals("{\"name\":\"张三 \\\"q\\\"\",\"list\":[1,2.5,true,null,{\"matches\":\"\\\\d+\"}],"
+        + "\"none\":null}", text);
+    assertEquals(value, Json.parse(text));
+    assertThrows(IllegalArgumentException.class, () -> Json.write(Double.NaN));
+    assertThrows(IllegalArgumentException.class, () -> Json.write(new Object()));
+  }
+
+  @Test
   void refusesBrokenText() {
     for (String broken : List.of("", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "1 2", "\"\\x\"",
         "\"\\u12\"", "-")) {
