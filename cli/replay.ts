@@ -10,6 +10,7 @@ import { loadScenarios } from "../emulator/scenarios/store.ts";
 import type { Scenario } from "../emulator/scenarios/schemas.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
 import { ApiError } from "../emulator/core/errors.ts";
+import { caseLabel, phrasingLine } from "../emulator/scenarios/variants.ts";
 import { junitXml, scenarioSuites } from "../harness/junit.ts";
 import { startEmulator } from "../harness/mod.ts";
 import { type Command, EXIT, parseFlags, UsageError } from "./command.ts";
@@ -89,6 +90,34 @@ function refused(scenario: Scenario, error: ApiError): ScenarioReport {
   };
 }
 
+/**
+ * A scenario's lines: `PASS name (n steps, t ms)` (with the number of cases when it has several
+ * phrasings), how many phrasings of each step passed, then each failing step's reasons; a step of
+ * a further phrasing's case names that phrasing.
+ */
+export function reportLines(report: ScenarioReport): string[] {
+  const steps = report.steps.length + (report.open && report.open.name !== "robot" ? 1 : 0);
+  const cases = report.cases ? `, ${report.cases.length + 1} cases` : "";
+  const lines = [
+    `${report.passed ? "PASS" : "FAIL"} ${report.name} (${steps} steps${cases}, ${
+      Math.round(report.elapsedMs)
+    } ms)`,
+    ...(report.phrasings ?? []).map((p) => `     ${phrasingLine(p)}`),
+  ];
+  for (const run of [report, ...(report.cases ?? [])]) {
+    const { variant } = run;
+    for (const step of [...(run.open ? [run.open] : []), ...run.steps]) {
+      const of = !variant
+        ? ""
+        : step.name === variant.step
+        ? ` (phrasing ${variant.phrasing} of ${variant.of} "${variant.text}")`
+        : ` (with ${caseLabel(variant)})`;
+      for (const failure of step.failures) lines.push(`     ${step.name}${of}: ${failure}`);
+    }
+  }
+  return lines;
+}
+
 async function replay(args: string[]): Promise<number> {
   const parsed = parseFlags(
     args,
@@ -122,15 +151,7 @@ async function replay(args: string[]): Promise<number> {
       throw error;
     });
     reports.push(report);
-    const steps = report.steps.length + (report.open && report.open.name !== "robot" ? 1 : 0);
-    console.log(
-      `${report.passed ? "PASS" : "FAIL"} ${report.name} (${steps} steps, ${
-        Math.round(report.elapsedMs)
-      } ms)`,
-    );
-    for (const step of [...(report.open ? [report.open] : []), ...report.steps]) {
-      for (const failure of step.failures) console.log(`     ${step.name}: ${failure}`);
-    }
+    for (const line of reportLines(report)) console.log(line);
   }
   if (values.junit) {
     await writeFileAtomically(values.junit, junitXml("ccemu scenarios", scenarioSuites(reports)));

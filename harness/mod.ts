@@ -25,6 +25,7 @@ import { loadFixtures, STATE } from "../emulator/state.ts";
 import type { AccessKey } from "../emulator/core/tenants.ts";
 import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
 import { readScenario } from "../emulator/scenarios/store.ts";
+import { expandOrRefuse } from "../emulator/scenarios/include.ts";
 import {
   checkAgent as runCheck,
   type CheckOptions,
@@ -325,9 +326,10 @@ function harnessOf(running: RunningServer): RunningEmulator {
     runScenario: async (scenario) =>
       runScenario(
         gateway,
-        typeof scenario === "string"
-          ? await readScenario(scenario)
-          : parseParameters(ScenarioSchema, scenario),
+        typeof scenario === "string" ? await readScenario(scenario) : await expandOrRefuse(
+          parseParameters(ScenarioSchema, scenario),
+          running.areas.scenarios.library.known,
+        ),
       ),
     recordSession: (sessionId, name) =>
       recordSession(gateway, sessionId, name) as unknown as ScenarioDocument,

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { ApiError } from "../core/errors.ts";
 import { parseJson } from "../core/json.ts";
 import { SAMPLE_SCENARIOS } from "../packaged.ts";
+import { expandScenario, UTTERANCES_SUFFIX } from "./include.ts";
+import { ScenarioError } from "./prepare.ts";
 import type { ScenarioReport } from "./runner.ts";
 import { type Scenario, ScenarioSchema } from "./schemas.ts";
 
@@ -22,8 +24,8 @@ export interface ScenarioFile {
   scenario: Scenario;
 }
 
-/** Reads one scenario file; an invalid one names the file and the JSON path. */
-export async function readScenario(file: string): Promise<Scenario> {
+/** Reads and validates one scenario file, not yet expanded (its includes still to splice in). */
+async function readScenarioFile(file: string): Promise<Scenario> {
   let json: unknown;
   try {
     json = parseJson(await Deno.readTextFile(file));
@@ -31,6 +33,30 @@ export async function readScenario(file: string): Promise<Scenario> {
     throw new ScenarioFileError(file, "$", `cannot read it: ${(error as Error).message}`);
   }
   return parseScenario(file, json);
+}
+
+/** The shipped scenarios, which an include may name wherever a scenario file stands. */
+const shipped = () => SAMPLE_SCENARIOS.map(({ file, json }) => parseScenario(file, json));
+
+/**
+ * A scenario as it runs (include.ts: includes spliced in, phrasings from files, every `{{name}}`
+ * captured before use); a scenario that cannot run names the file and the JSON path.
+ */
+async function expanded(file: string, scenario: Scenario, known: Scenario[]): Promise<Scenario> {
+  try {
+    return await expandScenario(scenario, { file, known });
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new ScenarioFileError(file, error.path, error.detail);
+    throw error;
+  }
+}
+
+/**
+ * Reads one scenario file, ready to run; an invalid one names the file and the JSON path. An
+ * include by name looks beside the file, then among the shipped scenarios.
+ */
+export async function readScenario(file: string): Promise<Scenario> {
+  return expanded(file, await readScenarioFile(file), shipped());
 }
 
 /** Validates a scenario's JSON; an invalid one names the file and the JSON path. */
@@ -64,7 +90,10 @@ export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
     if (info.isFile) return files.push(p);
     for await (const entry of Deno.readDir(p)) {
       if (entry.isDirectory) await walk(join(p, entry.name));
-      else if (entry.name.endsWith(".json")) files.push(join(p, entry.name));
+      // A list of phrasings beside the scenarios (include.ts) is not a scenario.
+      else if (entry.name.endsWith(".json") && !entry.name.endsWith(UTTERANCES_SUFFIX)) {
+        files.push(join(p, entry.name));
+      }
     }
   };
   try {
@@ -74,7 +103,17 @@ export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
     throw error;
   }
   files.sort();
-  return Promise.all(files.map(async (file) => ({ file, scenario: await readScenario(file) })));
+  const read = await Promise.all(files.map(async (file) => ({
+    file,
+    scenario: await readScenarioFile(file),
+  })));
+  // An include by name finds any scenario read here, as well as one beside its file.
+  const known = [...read.map((r) => r.scenario), ...shipped()];
+  const out: ScenarioFile[] = [];
+  for (const { file, scenario } of read) {
+    out.push({ file, scenario: await expanded(file, scenario, known) });
+  }
+  return out;
 }
 
 /** The newest runs the library keeps (the UI's run history). */
@@ -135,6 +174,11 @@ export class ScenarioLibrary {
   clearRuns(): void {
     this.#runs = [];
     this.#next = 1;
+  }
+
+  /** The scenarios by name an include may splice in. */
+  get known(): Scenario[] {
+    return this.files.map((f) => f.scenario);
   }
 
   find(name: string): Scenario {
