@@ -135,10 +135,8 @@ async function replay(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("name at least one scenario file or folder");
   const agent = agentOf(values);
-  const scenarios: Scenario[] = [];
-  for (const path of positionals) {
-    scenarios.push(...(await loadScenarios(path)).map((s) => s.scenario));
-  }
+  // Read together, so that an include by name finds a scenario given in another argument.
+  const scenarios: Scenario[] = (await loadScenarios(positionals)).map((s) => s.scenario);
   if (scenarios.length === 0) {
     throw new UsageError(`no scenario files in ${positionals.join(", ")}`);
   }

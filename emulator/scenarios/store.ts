@@ -73,17 +73,8 @@ function parseScenario(file: string, json: unknown): Scenario {
   return result.data;
 }
 
-/**
- * Every `*.json` scenario of a file or folder (folders recursively), in name order; without a
- * path, the sample scenarios ccemu ships.
- */
-export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
-  if (path === undefined) {
-    return SAMPLE_SCENARIOS.map(({ file, json }) => ({
-      file,
-      scenario: parseScenario(file, json),
-    }));
-  }
+/** The scenario files of a file or folder (folders recursively), in name order; none if absent. */
+async function scenarioPaths(path: string): Promise<string[]> {
   const files: string[] = [];
   const walk = async (p: string) => {
     const info = await Deno.stat(p);
@@ -102,12 +93,26 @@ export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
     if (error instanceof Deno.errors.NotFound) return [];
     throw error;
   }
-  files.sort();
+  return files.sort();
+}
+
+/**
+ * Every `*.json` scenario of a file or folder (folders recursively), in name order, or of several
+ * (one after the other); without a path, the sample scenarios ccemu ships. An include by name
+ * finds any scenario read together, as well as one beside its file and a shipped one.
+ */
+export async function loadScenarios(path?: string | string[]): Promise<ScenarioFile[]> {
+  if (path === undefined) {
+    return SAMPLE_SCENARIOS.map(({ file, json }) => ({
+      file,
+      scenario: parseScenario(file, json),
+    }));
+  }
+  const files = (await Promise.all([path].flat().map(scenarioPaths))).flat();
   const read = await Promise.all(files.map(async (file) => ({
     file,
     scenario: await readScenarioFile(file),
   })));
-  // An include by name finds any scenario read here, as well as one beside its file.
   const known = [...read.map((r) => r.scenario), ...shipped()];
   const out: ScenarioFile[] = [];
   for (const { file, scenario } of read) {
