@@ -163,3 +163,18 @@ Deno.test("a shipped scenario included in one sent over HTTP runs its steps", as
   assert.equal(report.steps.length, 17);
   assert.equal(report.steps[0].name, "plain text");
 });
+
+Deno.test("the published JSON Schema describes the new parts of a scenario", async () => {
+  await using ccemu = await startEmulator();
+  const { scenario } = await (await fetch(`${ccemu.url}/_emulator/schemas`)).json();
+  assert.ok("utterances" in scenario.properties);
+  const step = scenario.properties.steps.items.properties;
+  assert.deepEqual(Object.keys(step), ["name", "include", "send", "expect", "capture"]);
+  for (const key of ["typesNot", "textNotContains", "textOneOf", "reply", "messages"]) {
+    assert.ok(key in step.expect.properties, key);
+  }
+  const sources = step.capture.additionalProperties.anyOf.map((s: { required: string[] }) =>
+    s.required
+  );
+  assert.deepEqual(sources, [["regex"], ["path"]]);
+});
