@@ -50,10 +50,16 @@ import {
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
-export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
+export type {
+  Check,
+  PhrasingSummary,
+  ScenarioReport,
+  StepReport,
+  Variant,
+} from "../emulator/scenarios/runner.ts";
 export type { CheckOptions, ConformanceReport } from "../emulator/scenarios/conformance.ts";
 export type { CheckResult } from "../emulator/scenarios/conformance.ts";
-export type { Expectation } from "../emulator/scenarios/schemas.ts";
+export type { Expectation, PathExpectation } from "../emulator/scenarios/schemas.ts";
 export type { AccessKey, Enterprise } from "../emulator/core/tenants.ts";
 export type { CoreState } from "../emulator/core/state.ts";
 export type { Snapshot, SnapshotMedia } from "../emulator/core/snapshot.ts";
