@@ -108,8 +108,9 @@ export interface Variant {
 export interface PhrasingSummary {
   /** The step's name. */
   step: string;
-  /** Cases that passed, of `total` (one per phrasing). */
+  /** Cases that passed, of `total`. */
   passed: number;
+  /** The step's phrasings: one case each. */
   total: number;
   /** The phrasings whose case failed. */
   failed: string[];
