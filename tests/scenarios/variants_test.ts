@@ -192,3 +192,34 @@ Deno.test("an unknown list of phrasings is refused before anything is sent, nami
   });
   assert.equal(agent.received.length, 0, "nothing was sent");
 });
+
+Deno.test("the run history counts the failed steps of every case", async () => {
+  await using ccemu = await startEmulator();
+  const res = await fetch(`${ccemu.url}/_emulator/scenarios/replay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      scenario: {
+        name: "refunds",
+        robot: SAMPLE,
+        steps: [{
+          name: "ask",
+          send: { text: ["退款多久到账", "refund: how long?", "refund?"] },
+          expect: { textContains: "工作日" },
+        }],
+      },
+    }),
+  });
+  const report = await res.json();
+  assert.equal(report.passed, false);
+  assert.deepEqual(report.phrasings, [
+    { step: "ask", passed: 1, total: 3, failed: ["refund: how long?", "refund?"] },
+  ]);
+  const { runs } = await (await fetch(`${ccemu.url}/_emulator/scenarios/runs`)).json();
+  assert.deepEqual(
+    runs.map((
+      r: { passed: boolean; steps: number; failed: number },
+    ) => [r.passed, r.steps, r.failed]),
+    [[false, 1, 2]],
+  );
+});
