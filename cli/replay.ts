@@ -19,7 +19,9 @@ const USAGE = `usage: ccemu replay SCENARIO... [options]        (also: deno task
 
 Replays scenario files (or folders of them) against an in-process ccemu: each scenario's own robot
 (its agent's URL, or a sample agent by name), or your agent with --agent. A scenario whose robot is
-not there fails saying so. Prints a line per scenario and "N passed, N failed".
+not there fails saying so. Prints a line per scenario and "N passed, N failed". A step with
+several phrasings runs a case per phrasing, and its line says "3 of 4 phrasings passed". An
+include by name finds a scenario beside the file or among those given.
 
   --agent URL           push to this agent (its message interface) instead of each scenario's robot
   --platform P          your agent's way: Default or PlatformA         [Default]
