@@ -10,6 +10,7 @@ import { loadScenarios } from "../emulator/scenarios/store.ts";
 import type { Scenario } from "../emulator/scenarios/schemas.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
 import { ApiError } from "../emulator/core/errors.ts";
+import { caseLabel, phrasingLine } from "../emulator/scenarios/variants.ts";
 import { junitXml, scenarioSuites } from "../harness/junit.ts";
 import { startEmulator } from "../harness/mod.ts";
 import { type Command, EXIT, parseFlags, UsageError } from "./command.ts";
@@ -18,7 +19,9 @@ const USAGE = `usage: ccemu replay SCENARIO... [options]        (also: deno task
 
 Replays scenario files (or folders of them) against an in-process ccemu: each scenario's own robot
 (its agent's URL, or a sample agent by name), or your agent with --agent. A scenario whose robot is
-not there fails saying so. Prints a line per scenario and "N passed, N failed".
+not there fails saying so. Prints a line per scenario and "N passed, N failed". A step with
+several phrasings runs a case per phrasing, and its line says "3 of 4 phrasings passed". An
+include by name finds a scenario beside the file or among those given.
 
   --agent URL           push to this agent (its message interface) instead of each scenario's robot
   --platform P          your agent's way: Default or PlatformA         [Default]
@@ -89,6 +92,34 @@ function refused(scenario: Scenario, error: ApiError): ScenarioReport {
   };
 }
 
+/**
+ * A scenario's lines: `PASS name (n steps, t ms)` (with the number of cases when it has several
+ * phrasings), how many phrasings of each step passed, then each failing step's reasons; a step of
+ * a further phrasing's case names that phrasing.
+ */
+export function reportLines(report: ScenarioReport): string[] {
+  const steps = report.steps.length + (report.open && report.open.name !== "robot" ? 1 : 0);
+  const cases = report.cases ? `, ${report.cases.length + 1} cases` : "";
+  const lines = [
+    `${report.passed ? "PASS" : "FAIL"} ${report.name} (${steps} steps${cases}, ${
+      Math.round(report.elapsedMs)
+    } ms)`,
+    ...(report.phrasings ?? []).map((p) => `     ${phrasingLine(p)}`),
+  ];
+  for (const run of [report, ...(report.cases ?? [])]) {
+    const { variant } = run;
+    for (const step of [...(run.open ? [run.open] : []), ...run.steps]) {
+      const of = !variant
+        ? ""
+        : step.name === variant.step
+        ? ` (phrasing ${variant.phrasing} of ${variant.of} "${variant.text}")`
+        : ` (with ${caseLabel(variant)})`;
+      for (const failure of step.failures) lines.push(`     ${step.name}${of}: ${failure}`);
+    }
+  }
+  return lines;
+}
+
 async function replay(args: string[]): Promise<number> {
   const parsed = parseFlags(
     args,
@@ -106,10 +137,8 @@ async function replay(args: string[]): Promise<number> {
   const { values, positionals } = parsed;
   if (positionals.length === 0) throw new UsageError("name at least one scenario file or folder");
   const agent = agentOf(values);
-  const scenarios: Scenario[] = [];
-  for (const path of positionals) {
-    scenarios.push(...(await loadScenarios(path)).map((s) => s.scenario));
-  }
+  // Read together, so that an include by name finds a scenario given in another argument.
+  const scenarios: Scenario[] = (await loadScenarios(positionals)).map((s) => s.scenario);
   if (scenarios.length === 0) {
     throw new UsageError(`no scenario files in ${positionals.join(", ")}`);
   }
@@ -122,15 +151,7 @@ async function replay(args: string[]): Promise<number> {
       throw error;
     });
     reports.push(report);
-    const steps = report.steps.length + (report.open && report.open.name !== "robot" ? 1 : 0);
-    console.log(
-      `${report.passed ? "PASS" : "FAIL"} ${report.name} (${steps} steps, ${
-        Math.round(report.elapsedMs)
-      } ms)`,
-    );
-    for (const step of [...(report.open ? [report.open] : []), ...report.steps]) {
-      for (const failure of step.failures) console.log(`     ${step.name}: ${failure}`);
-    }
+    for (const line of reportLines(report)) console.log(line);
   }
   if (values.junit) {
     await writeFileAtomically(values.junit, junitXml("ccemu scenarios", scenarioSuites(reports)));

@@ -25,6 +25,7 @@ import { loadFixtures, STATE } from "../emulator/state.ts";
 import type { AccessKey } from "../emulator/core/tenants.ts";
 import { type ClientOptions, DEMO_KEY, SignedClient } from "./client.ts";
 import { readScenario } from "../emulator/scenarios/store.ts";
+import { expandOrRefuse } from "../emulator/scenarios/include.ts";
 import {
   checkAgent as runCheck,
   type CheckOptions,
@@ -51,10 +52,16 @@ import {
 
 export { DEMO_KEY, SignedClient } from "./client.ts";
 export type { ApiResponse, ClientOptions } from "./client.ts";
-export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
+export type {
+  Check,
+  PhrasingSummary,
+  ScenarioReport,
+  StepReport,
+  Variant,
+} from "../emulator/scenarios/runner.ts";
 export type { CheckOptions, ConformanceReport } from "../emulator/scenarios/conformance.ts";
 export type { CheckResult } from "../emulator/scenarios/conformance.ts";
-export type { Expectation } from "../emulator/scenarios/schemas.ts";
+export type { Expectation, PathExpectation } from "../emulator/scenarios/schemas.ts";
 export type { AccessKey, Enterprise } from "../emulator/core/tenants.ts";
 export type { CoreState } from "../emulator/core/state.ts";
 export type { Snapshot, SnapshotMedia } from "../emulator/core/snapshot.ts";
@@ -350,9 +357,10 @@ function harnessOf(running: RunningServer): RunningEmulator {
     runScenario: async (scenario) =>
       runScenario(
         gateway,
-        typeof scenario === "string"
-          ? await readScenario(scenario)
-          : parseParameters(ScenarioSchema, scenario),
+        typeof scenario === "string" ? await readScenario(scenario) : await expandOrRefuse(
+          parseParameters(ScenarioSchema, scenario),
+          running.areas.scenarios.library.known,
+        ),
       ),
     recordSession: (sessionId, name) =>
       recordSession(gateway, sessionId, name) as unknown as ScenarioDocument,

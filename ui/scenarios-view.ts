@@ -231,6 +231,27 @@ export class ScenariosView extends LitElement {
     </table>`;
   }
 
+  /**
+   * A scenario with several phrasings in a step: "ask: 3 of 4 phrasings passed" per step, and the
+   * phrasings whose case failed (the steps below are the case of every first phrasing).
+   */
+  #phrasings(report: ScenarioReport) {
+    if (!report.phrasings?.length) return nothing;
+    return html`<ul id="phrasings">${
+      report.phrasings.map((p) =>
+        html`<li class=${
+          p.passed === p.total ? "ok" : "bad"
+        }>${p.step}: ${p.passed} of ${p.total} phrasings passed${
+          p.failed.length
+            ? html`
+              <span class="muted">(failed: ${p.failed.map((t) => `"${t}"`).join(", ")})</span>
+            `
+            : nothing
+        }</li>`
+      )
+    }</ul>`;
+  }
+
   #step(step: StepReport) {
     return html`<div class="step ${step.passed ? "" : "failed"}" data-passed=${step.passed}>
       <strong class=${step.passed ? "ok" : "bad"}>${
@@ -339,6 +360,7 @@ export class ScenariosView extends LitElement {
                     )}: the verdict is about that agent, not the shipped scenario.</p>
               `
               : nothing}
+            ${this.#phrasings(shown.report)}
             ${shown.report.open ? this.#step(shown.report.open) : nothing}
             ${shown.report.steps.map((s) => this.#step(s))}
           `

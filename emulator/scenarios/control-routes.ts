@@ -10,6 +10,7 @@ import type { GatewayStore } from "../gateway/store.ts";
 import { recordSession } from "./record.ts";
 import { runScenario } from "./runner.ts";
 import { ReplayRequest, ScenarioSchema } from "./schemas.ts";
+import { expandOrRefuse } from "./include.ts";
 import type { ScenarioLibrary } from "./store.ts";
 import { runSummaries, scenarioSummaries } from "./summaries.ts";
 
@@ -42,7 +43,10 @@ export function scenarioControlRoutes(library: ScenarioLibrary, gateway: Gateway
       body: ScenarioSchema,
       limit: 16 * 1024 * 1024,
     }, async (c, input) => {
-      const { name, description = "", steps, robot } = await input.body();
+      const { name, description = "", steps, robot } = await expandOrRefuse(
+        await input.body(),
+        library.known,
+      );
       const robotId = "robotId" in robot ? robot.robotId : null;
       return c.json({ name, description, steps: steps.length, robotId });
     })
@@ -67,7 +71,7 @@ async function replay(
 ) {
   const scenario = "name" in body
     ? library.find(body.name)
-    : parseParameters(ScenarioSchema, body.scenario);
+    : await expandOrRefuse(parseParameters(ScenarioSchema, body.scenario), library.known);
   const report = await runScenario(gateway, scenario, body.robotId);
   const { run } = library.addRun(gateway.now, report);
   gateway.emulator.events.publish({ type: "state", change: "scenario-run", detail: { run } });

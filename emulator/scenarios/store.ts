@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { ApiError } from "../core/errors.ts";
 import { parseJson } from "../core/json.ts";
 import { SAMPLE_SCENARIOS } from "../packaged.ts";
+import { expandScenario, UTTERANCES_SUFFIX } from "./include.ts";
+import { ScenarioError } from "./prepare.ts";
 import type { ScenarioReport } from "./runner.ts";
 import { type Scenario, ScenarioSchema } from "./schemas.ts";
 
@@ -22,8 +24,8 @@ export interface ScenarioFile {
   scenario: Scenario;
 }
 
-/** Reads one scenario file; an invalid one names the file and the JSON path. */
-export async function readScenario(file: string): Promise<Scenario> {
+/** Reads and validates one scenario file, not yet expanded (its includes still to splice in). */
+async function readScenarioFile(file: string): Promise<Scenario> {
   let json: unknown;
   try {
     json = parseJson(await Deno.readTextFile(file));
@@ -31,6 +33,30 @@ export async function readScenario(file: string): Promise<Scenario> {
     throw new ScenarioFileError(file, "$", `cannot read it: ${(error as Error).message}`);
   }
   return parseScenario(file, json);
+}
+
+/** The shipped scenarios, which an include may name wherever a scenario file stands. */
+const shipped = () => SAMPLE_SCENARIOS.map(({ file, json }) => parseScenario(file, json));
+
+/**
+ * A scenario as it runs (include.ts: includes spliced in, phrasings from files, every `{{name}}`
+ * captured before use); a scenario that cannot run names the file and the JSON path.
+ */
+async function expanded(file: string, scenario: Scenario, known: Scenario[]): Promise<Scenario> {
+  try {
+    return await expandScenario(scenario, { file, known });
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new ScenarioFileError(file, error.path, error.detail);
+    throw error;
+  }
+}
+
+/**
+ * Reads one scenario file, ready to run; an invalid one names the file and the JSON path. An
+ * include by name looks beside the file, then among the shipped scenarios.
+ */
+export async function readScenario(file: string): Promise<Scenario> {
+  return expanded(file, await readScenarioFile(file), shipped());
 }
 
 /** Validates a scenario's JSON; an invalid one names the file and the JSON path. */
@@ -47,24 +73,18 @@ function parseScenario(file: string, json: unknown): Scenario {
   return result.data;
 }
 
-/**
- * Every `*.json` scenario of a file or folder (folders recursively), in name order; without a
- * path, the sample scenarios ccemu ships.
- */
-export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
-  if (path === undefined) {
-    return SAMPLE_SCENARIOS.map(({ file, json }) => ({
-      file,
-      scenario: parseScenario(file, json),
-    }));
-  }
+/** The scenario files of a file or folder (folders recursively), in name order; none if absent. */
+async function scenarioPaths(path: string): Promise<string[]> {
   const files: string[] = [];
   const walk = async (p: string) => {
     const info = await Deno.stat(p);
     if (info.isFile) return files.push(p);
     for await (const entry of Deno.readDir(p)) {
       if (entry.isDirectory) await walk(join(p, entry.name));
-      else if (entry.name.endsWith(".json")) files.push(join(p, entry.name));
+      // A list of phrasings beside the scenarios (include.ts) is not a scenario.
+      else if (entry.name.endsWith(".json") && !entry.name.endsWith(UTTERANCES_SUFFIX)) {
+        files.push(join(p, entry.name));
+      }
     }
   };
   try {
@@ -73,8 +93,32 @@ export async function loadScenarios(path?: string): Promise<ScenarioFile[]> {
     if (error instanceof Deno.errors.NotFound) return [];
     throw error;
   }
-  files.sort();
-  return Promise.all(files.map(async (file) => ({ file, scenario: await readScenario(file) })));
+  return files.sort();
+}
+
+/**
+ * Every `*.json` scenario of a file or folder (folders recursively), in name order, or of several
+ * (one after the other); without a path, the sample scenarios ccemu ships. An include by name
+ * finds any scenario read together, as well as one beside its file and a shipped one.
+ */
+export async function loadScenarios(path?: string | string[]): Promise<ScenarioFile[]> {
+  if (path === undefined) {
+    return SAMPLE_SCENARIOS.map(({ file, json }) => ({
+      file,
+      scenario: parseScenario(file, json),
+    }));
+  }
+  const files = (await Promise.all([path].flat().map(scenarioPaths))).flat();
+  const read = await Promise.all(files.map(async (file) => ({
+    file,
+    scenario: await readScenarioFile(file),
+  })));
+  const known = [...read.map((r) => r.scenario), ...shipped()];
+  const out: ScenarioFile[] = [];
+  for (const { file, scenario } of read) {
+    out.push({ file, scenario: await expanded(file, scenario, known) });
+  }
+  return out;
 }
 
 /** The newest runs the library keeps (the UI's run history). */
@@ -135,6 +179,11 @@ export class ScenarioLibrary {
   clearRuns(): void {
     this.#runs = [];
     this.#next = 1;
+  }
+
+  /** The scenarios by name an include may splice in. */
+  get known(): Scenario[] {
+    return this.files.map((f) => f.scenario);
   }
 
   find(name: string): Scenario {

@@ -18,7 +18,10 @@ export function scenarioSummaries(library: ScenarioLibrary) {
   }));
 }
 
-/** The runs kept, newest last; `failed` counts the failed steps and a failed opening. */
+/**
+ * The runs kept, newest last; `failed` counts the failed steps and failed openings of every case
+ * (one case unless a step has several phrasings).
+ */
 export function runSummaries(library: ScenarioLibrary) {
   return library.runs.map(({ run, at, report }) => ({
     run,
@@ -28,8 +31,12 @@ export function runSummaries(library: ScenarioLibrary) {
     sessionId: report.sessionId,
     passed: report.passed,
     steps: report.steps.length,
-    failed: report.steps.filter((s) => !s.passed).length +
-      (report.open && !report.open.passed ? 1 : 0),
+    // Every case's: a scenario with several phrasings fails in a case of its own.
+    failed: [report, ...(report.cases ?? [])].reduce(
+      (n, run) =>
+        n + run.steps.filter((s) => !s.passed).length + (run.open && !run.open.passed ? 1 : 0),
+      0,
+    ),
     elapsedMs: report.elapsedMs,
   }));
 }
