@@ -9,7 +9,7 @@ import { z } from "zod";
 import { startEmulator } from "../../harness/mod.ts";
 import { captureExamples } from "../../emulator/openapi/capture.ts";
 import { createApp } from "../../emulator/app.ts";
-import { operationsOf, valuesOf } from "../../ui/api-form.ts";
+import { operationsOf, valuesOf } from "../../ui/api/form.ts";
 
 type Json = Record<string, unknown>;
 

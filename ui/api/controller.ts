@@ -3,9 +3,9 @@
  * the chosen operation (by its operationId, kept in the URL), and the last answer. Requests are
  * signed by ccemu (`/_emulator/api/send`), since the browser holds no secret.
  */
-import { type ApiOperation, operationsOf } from "../api-form.ts";
-import { ViewController } from "./view-controller.ts";
-import type { PublicKey, SentAnswer } from "../control-client.ts";
+import { type ApiOperation, operationsOf } from "./form.ts";
+import { ViewController } from "../shared/view-controller.ts";
+import type { PublicKey, SentAnswer } from "../shared/control-client.ts";
 
 export class ApiController extends ViewController {
   operations: ApiOperation[] = [];

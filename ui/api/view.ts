@@ -6,11 +6,11 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { type ApiOperation, FieldError, type FormField, valuesOf } from "./api-form.ts";
-import { inline } from "./markdown.ts";
-import type { PublicKey, SentAnswer } from "./control-client.ts";
-import { panes, shared } from "./styles.ts";
-import { emit } from "./events.ts";
+import { type ApiOperation, FieldError, type FormField, valuesOf } from "./form.ts";
+import { inline } from "../shared/markdown.ts";
+import type { PublicKey, SentAnswer } from "../shared/control-client.ts";
+import { panes, shared } from "../shared/styles.ts";
+import { emit } from "../shared/events.ts";
 
 const AREAS: [string, string][] = [
   ["outbound", "Outbound AI calling"],

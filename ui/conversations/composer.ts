@@ -6,9 +6,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Session } from "./control-client.ts";
-import { shared } from "./styles.ts";
-import { emit } from "./events.ts";
+import type { Session } from "../shared/control-client.ts";
+import { shared } from "../shared/styles.ts";
+import { emit } from "../shared/events.ts";
 
 interface Picked {
   fileName: string;

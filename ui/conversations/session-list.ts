@@ -5,11 +5,11 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { SessionSummary } from "./control-client.ts";
-import { shared } from "./styles.ts";
-import { emit } from "./events.ts";
-import { emitPickedJson } from "./picked-file.ts";
-import { findingsBadges } from "./findings-badge.ts";
+import type { SessionSummary } from "../shared/control-client.ts";
+import { shared } from "../shared/styles.ts";
+import { emit } from "../shared/events.ts";
+import { emitPickedJson } from "../shared/picked-file.ts";
+import { findingsBadges } from "../shared/findings-badge.ts";
 
 /**
  * The session's last line in words: an instruction or an error is named, not shown as its

@@ -7,12 +7,12 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { JournalEntry } from "./control-client.ts";
-import { activityLine } from "./inspector-view.ts";
-import { timeOf } from "./local-time.ts";
+import type { JournalEntry } from "../shared/control-client.ts";
+import { activityLine } from "../inspector/view.ts";
+import { timeOf } from "../shared/local-time.ts";
 import { ms } from "./push-detail.ts";
-import { shared } from "./styles.ts";
-import { findingsBadges, findingsCount } from "./findings-badge.ts";
+import { shared } from "../shared/styles.ts";
+import { findingsBadges, findingsCount } from "../shared/findings-badge.ts";
 
 const FOLDED_KEY = "ccemu.sessionLogFolded";
 

@@ -7,22 +7,28 @@
  */
 import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Finding, JournalEntry, Robot, Session, SessionSummary } from "./control-client.ts";
+import type {
+  Finding,
+  JournalEntry,
+  Robot,
+  Session,
+  SessionSummary,
+} from "../shared/control-client.ts";
 import "./agent-form.ts";
 import type { AgentForm } from "./agent-form.ts";
 import "./composer.ts";
 import type { Composer } from "./composer.ts";
-import "./message-view.ts";
+import "./message.ts";
 import "./session-list.ts";
 import type { SessionList } from "./session-list.ts";
 import "./visitor-form.ts";
 import "./session-log.ts";
-import "./pane-splitter.ts";
+import "../shared/pane-splitter.ts";
 import type { SessionLog } from "./session-log.ts";
-import { findingsBadges, findingsCount } from "./findings-badge.ts";
-import { shared } from "./styles.ts";
-import { conversationStyles } from "./conversation-styles.ts";
-import { emit } from "./events.ts";
+import { findingsBadges, findingsCount } from "../shared/findings-badge.ts";
+import { shared } from "../shared/styles.ts";
+import { conversationStyles } from "./styles.ts";
+import { emit } from "../shared/events.ts";
 
 const DEFAULT_VISITOR = JSON.stringify(
   {

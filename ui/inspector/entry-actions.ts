@@ -8,9 +8,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { JournalEntry } from "./control-client.ts";
-import { emit } from "./events.ts";
-import { shared } from "./styles.ts";
+import type { JournalEntry } from "../shared/control-client.ts";
+import { emit } from "../shared/events.ts";
+import { shared } from "../shared/styles.ts";
 
 type Ids = Record<string, number[]>;
 

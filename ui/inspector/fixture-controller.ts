@@ -3,8 +3,8 @@
  * its answer (or why it makes nothing), keeping a recorded tenant's answer in ccemu's state
  * (`POST .../keep`), and the fixture file downloaded as the control API gave it.
  */
-import { ViewController } from "./view-controller.ts";
-import type { FixtureState } from "../entry-actions.ts";
+import { ViewController } from "../shared/view-controller.ts";
+import type { FixtureState } from "./entry-actions.ts";
 
 /** ccemu's refusals name the field first (`id: journal entry 7 is …`): the UI says the rest. */
 const reason = (error: unknown) => (error as Error).message.replace(/^id: /, "");

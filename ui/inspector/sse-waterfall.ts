@@ -5,8 +5,8 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { PushRecord } from "./control-client.ts";
-import { shared } from "./styles.ts";
+import type { PushRecord } from "../shared/control-client.ts";
+import { shared } from "../shared/styles.ts";
 
 @customElement("ccemu-waterfall")
 export class SseWaterfall extends LitElement {

@@ -3,7 +3,7 @@
  * typed as the list shows times, in the tenant's zone — `2026-01-05 09:00`, with seconds or not,
  * or a day alone (`2026-01-05`: from its start, or to its end).
  */
-import { zonedTime } from "../emulator/core/zoned-time.ts";
+import { zonedTime } from "../../emulator/core/zoned-time.ts";
 
 const BOUND = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 

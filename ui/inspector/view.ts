@@ -8,17 +8,17 @@
  */
 import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { JournalEntry } from "./control-client.ts";
-import "./json-block.ts";
+import type { JournalEntry } from "../shared/control-client.ts";
+import "../shared/json-block.ts";
 import "./sse-waterfall.ts";
 import "./entry-actions.ts";
 import type { FixtureState } from "./entry-actions.ts";
-import { shared } from "./styles.ts";
-import { inspectorStyles } from "./inspector-styles.ts";
-import { emit } from "./events.ts";
+import { shared } from "../shared/styles.ts";
+import { inspectorStyles } from "./styles.ts";
+import { emit } from "../shared/events.ts";
 import { rangeBound } from "./time-range.ts";
-import { localTime, timeOf } from "./local-time.ts";
-import { findingsBadges } from "./findings-badge.ts";
+import { localTime, timeOf } from "../shared/local-time.ts";
+import { findingsBadges } from "../shared/findings-badge.ts";
 
 const PAGE = 100;
 

@@ -7,18 +7,18 @@
  */
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import { panes, shared } from "./styles.ts";
-import { emit } from "./events.ts";
-import { markdown, unhighlight } from "./markdown.ts";
-import type { Detail } from "./kb-detail.ts";
+import { panes, shared } from "../shared/styles.ts";
+import { emit } from "../shared/events.ts";
+import { markdown, unhighlight } from "../shared/markdown.ts";
+import type { Detail } from "./detail.ts";
 import type {
   DirectoryNode,
   KbItems,
   QaReply,
   RepositoryRow,
   SearchHit,
-} from "./control-client.ts";
-import "./kb-detail.ts";
+} from "../shared/control-client.ts";
+import "./detail.ts";
 
 /** A question asked in the Ask box, with ccemu's reply (chat_conversation_on_open). */
 export type QaAnswer = QaReply & { question: string };

@@ -7,16 +7,16 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "./styles.ts";
-import { timeOf } from "./local-time.ts";
-import { emit } from "./events.ts";
+import { shared } from "../shared/styles.ts";
+import { timeOf } from "../shared/local-time.ts";
+import { emit } from "../shared/events.ts";
 import {
   outcomeChart,
   outcomeChartHeight,
   type OutcomeSeries,
   outcomeSeries,
   timelineChart,
-} from "./outbound-charts.ts";
+} from "./charts.ts";
 import type {
   Account,
   CallbackCheck,
@@ -27,8 +27,8 @@ import type {
   DeliveryRow,
   ImportAnswer,
   TaskRow,
-} from "./control-client.ts";
-import "./chart-view.ts";
+} from "../shared/control-client.ts";
+import "../shared/chart-view.ts";
 import "./callbacks-panel.ts";
 import "./customer-import.ts";
 import "./task-form.ts";

@@ -4,9 +4,9 @@
  * `#outbound/80001`, `#kb/101`...). `#clock`, `#keys` and `#faults` open the state controls' pane.
  */
 import { html, nothing } from "lit";
-import type { Overview } from "./controllers/overview.ts";
-import { timeOf } from "./local-time.ts";
-import { words } from "./outbound-view.ts";
+import type { Overview } from "./controller.ts";
+import { timeOf } from "../shared/local-time.ts";
+import { words } from "../outbound/view.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

@@ -5,7 +5,7 @@
  * never sent to the browser (`GET /_emulator/connect`).
  */
 import { html } from "lit";
-import type { Connection } from "../emulator/control/connect.ts";
+import type { Connection } from "../../emulator/control/connect.ts";
 
 export function connectCard(c: Connection | null) {
   const body = c

@@ -3,16 +3,16 @@
  * on every live change while it is on screen. Changes come in bursts (a dialing task, a stream):
  * one read is in flight at a time, and whatever arrives meanwhile asks for one more, not many.
  */
-import { ViewController } from "./view-controller.ts";
+import { ViewController } from "../shared/view-controller.ts";
 import type {
   CoreOverview,
   FaultsOverview,
   GatewayOverview,
   KbOverview,
   OutboundOverview,
-} from "../control-client.ts";
+} from "../shared/control-client.ts";
 import type { Connection } from "../../emulator/control/connect.ts";
-import type { SnapshotRow } from "../snapshots-card.ts";
+import type { SnapshotRow } from "./snapshots-card.ts";
 
 /** The route's answer, each area's part typed by the area that writes it. */
 export type Overview = Omit<CoreOverview, "areas"> & {

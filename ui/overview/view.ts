@@ -5,8 +5,8 @@
  */
 import { css, html, LitElement } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { Overview } from "./controllers/overview.ts";
-import type { Connection } from "../emulator/control/connect.ts";
+import type { Overview } from "./controller.ts";
+import type { Connection } from "../../emulator/control/connect.ts";
 import { connectCard } from "./connect-card.ts";
 import "./snapshots-card.ts";
 import type { SnapshotRow } from "./snapshots-card.ts";
@@ -20,8 +20,8 @@ import {
   kbCard,
   keysCard,
   outboundCard,
-} from "./overview-cards.ts";
-import { shared } from "./styles.ts";
+} from "./cards.ts";
+import { shared } from "../shared/styles.ts";
 
 @customElement("ccemu-overview")
 export class OverviewView extends LitElement {

@@ -14,11 +14,11 @@ import type {
   ScenarioSummary,
   SessionSummary,
   StepReport,
-} from "./control-client.ts";
-import type { ListedScenario } from "./controllers/scenarios.ts";
-import { shared } from "./styles.ts";
-import { emit } from "./events.ts";
-import { emitPickedJson } from "./picked-file.ts";
+} from "../shared/control-client.ts";
+import type { ListedScenario } from "./controller.ts";
+import { shared } from "../shared/styles.ts";
+import { emit } from "../shared/events.ts";
+import { emitPickedJson } from "../shared/picked-file.ts";
 
 const show = (value: unknown) => value === undefined ? "–" : JSON.stringify(value);
 

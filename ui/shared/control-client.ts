@@ -3,8 +3,8 @@
  * (`/_emulator/events`), shared by every view's controller. A failed action is reported once, to
  * `onProblem` (the app's problem bar), instead of being thrown at the view.
  */
-import type { PublicKey } from "../emulator/control/state-routes.ts";
-import type { LiveEvent } from "../emulator/core/events.ts";
+import type { PublicKey } from "../../emulator/control/state-routes.ts";
+import type { LiveEvent } from "../../emulator/core/events.ts";
 
 /** A signed operation's answer: `result`, or fields of its own, or the vendor's error. */
 type SignedAnswer<T> = {
@@ -114,10 +114,10 @@ export class ControlClient {
 }
 
 /** The types the UI shows are the emulator's own, as the control API answers them in JSON. */
-export type { Entry as JournalEntry } from "../emulator/app.ts";
-export type { SentAnswer } from "../emulator/control/api-routes.ts";
+export type { Entry as JournalEntry } from "../../emulator/app.ts";
+export type { SentAnswer } from "../../emulator/control/api-routes.ts";
 export type { LiveEvent, PublicKey };
-export type { FaultRule } from "../emulator/faults/schemas.ts";
+export type { FaultRule } from "../../emulator/faults/schemas.ts";
 export type {
   AddRobotInput,
   AgentMessage,
@@ -126,25 +126,25 @@ export type {
   PushRecord,
   Robot,
   Session,
-} from "../emulator/gateway/schemas.ts";
-export type { SessionSummary } from "../emulator/gateway/sessions.ts";
-export type { DirectoryNode } from "../emulator/kb/answers.ts";
-export type { FaqRow, FileRow, KbItems, RepositoryRow } from "../emulator/kb/console-views.ts";
-export type { QaReply } from "../emulator/kb/qa.ts";
-export type { SearchHit } from "../emulator/kb/search.ts";
-export type { CallbackCheck, DeliveryRow } from "../emulator/outbound/callback-urls.ts";
-export type { CallDetail } from "../emulator/outbound/calls.ts";
-export type { CallRow, ConsoleResources, TaskRow } from "../emulator/outbound/console-views.ts";
-export type { Account, CallbackUrl } from "../emulator/outbound/schemas.ts";
-export type { ImportAnswer } from "../emulator/outbound/tasks.ts";
-export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
-export type { RunSummary, ScenarioSummary } from "../emulator/scenarios/summaries.ts";
-export type { CoreOverview } from "../emulator/control/overview.ts";
+} from "../../emulator/gateway/schemas.ts";
+export type { SessionSummary } from "../../emulator/gateway/sessions.ts";
+export type { DirectoryNode } from "../../emulator/kb/answers.ts";
+export type { FaqRow, FileRow, KbItems, RepositoryRow } from "../../emulator/kb/console-views.ts";
+export type { QaReply } from "../../emulator/kb/qa.ts";
+export type { SearchHit } from "../../emulator/kb/search.ts";
+export type { CallbackCheck, DeliveryRow } from "../../emulator/outbound/callback-urls.ts";
+export type { CallDetail } from "../../emulator/outbound/calls.ts";
+export type { CallRow, ConsoleResources, TaskRow } from "../../emulator/outbound/console-views.ts";
+export type { Account, CallbackUrl } from "../../emulator/outbound/schemas.ts";
+export type { ImportAnswer } from "../../emulator/outbound/tasks.ts";
+export type { Check, ScenarioReport, StepReport } from "../../emulator/scenarios/runner.ts";
+export type { RunSummary, ScenarioSummary } from "../../emulator/scenarios/summaries.ts";
+export type { CoreOverview } from "../../emulator/control/overview.ts";
 /** What `GET /_emulator/clock` answers. */
 export type ClockStatus = ReturnType<
-  typeof import("../emulator/control/clock-routes.ts").clockReading
+  typeof import("../../emulator/control/clock-routes.ts").clockReading
 >;
-export type { FaultsOverview } from "../emulator/faults/overview.ts";
-export type { GatewayOverview } from "../emulator/gateway/overview.ts";
-export type { KbOverview } from "../emulator/kb/overview.ts";
-export type { OutboundOverview } from "../emulator/outbound/overview.ts";
+export type { FaultsOverview } from "../../emulator/faults/overview.ts";
+export type { GatewayOverview } from "../../emulator/gateway/overview.ts";
+export type { KbOverview } from "../../emulator/kb/overview.ts";
+export type { OutboundOverview } from "../../emulator/outbound/overview.ts";

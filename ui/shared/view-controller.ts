@@ -3,7 +3,7 @@
  * control client, and the live events it follows, heard only while the host is on the page.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import type { ControlClient } from "../control-client.ts";
+import type { ControlClient } from "./control-client.ts";
 
 export abstract class ViewController implements ReactiveController {
   #subscriptions: (() => void)[] = [];

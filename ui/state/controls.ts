@@ -7,13 +7,13 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "./styles.ts";
-import { zonedIso } from "./local-time.ts";
-import { emit } from "./events.ts";
-import { emitPickedJson } from "./picked-file.ts";
+import { shared } from "../shared/styles.ts";
+import { zonedIso } from "../shared/local-time.ts";
+import { emit } from "../shared/events.ts";
+import { emitPickedJson } from "../shared/picked-file.ts";
 import "./fault-rules.ts";
 import type { FaultDraftView, FaultRule } from "./fault-rules.ts";
-import type { PublicKey } from "./control-client.ts";
+import type { PublicKey } from "../shared/control-client.ts";
 
 const UNITS = [["min", 60_000], ["h", 3_600_000], ["day", 86_400_000]] as const;
 
