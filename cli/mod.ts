@@ -13,6 +13,7 @@
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
 import { fixturesCommand } from "./fixtures.ts";
+import { loadCommand } from "./load.ts";
 import { openapiCommand } from "./openapi.ts";
 import { parityCommand } from "./parity.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
@@ -27,6 +28,7 @@ const COMMANDS: Command[] = [
   startCommand,
   signCommand,
   replayCommand,
+  loadCommand,
   agentCheckCommand,
   callbacksCheckCommand,
   tapCommand,
