@@ -12,6 +12,7 @@
  */
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
+import { compareCommand } from "./compare.ts";
 import { fixturesCommand } from "./fixtures.ts";
 import { loadCommand } from "./load.ts";
 import { openapiCommand } from "./openapi.ts";
@@ -29,6 +30,7 @@ const COMMANDS: Command[] = [
   signCommand,
   replayCommand,
   loadCommand,
+  compareCommand,
   agentCheckCommand,
   callbacksCheckCommand,
   tapCommand,

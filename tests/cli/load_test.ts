@@ -124,7 +124,7 @@ Deno.test("load: replies past the time-out and errors are counted by kind; findi
   const [[finding, count]] = Object.entries(odd.findings);
   assert.match(
     finding,
-    /^error at \$\.data\.answers\[0\]\.answerContent\.content: expected the content object$/,
+    /^error at \$\.data\.answers\[0\]\.answerContent\.type: unknown message type 999; the visitor would see nothing$/,
   );
   assert.equal(count, odd.pushes);
   assert.equal(odd.failedChecks, odd.pushes, "an error finding fails the step's check");

@@ -17,20 +17,24 @@ export function startMisbehavingAgent(options: { wording?: string } = {}) {
     return n;
   };
   const agent = startTestAgent(async (push) => {
-    if (push.path === "/open") return Response.json(envelope([message(100, "hello")], "c-open"));
+    if (push.path === "/open") {
+      return Response.json(envelope([message(100, { content: "hello" })], "c-open"));
+    }
     const data = (push.body.data as { message: { content?: string } }[])[0];
     const text = String(data.message.content ?? "");
     const [word, arg = ""] = text.split(" ");
     if (word === "fast" || word === "slow") {
       const delays = arg.split(",").map(Number);
       await sleep(delays[next(text) % delays.length]);
-      return Response.json(envelope([message(100, `${word} answer`)]));
+      return Response.json(envelope([message(100, { content: `${word} answer` })]));
     }
-    if (word === "odd") return Response.json(envelope([message(999, "an unknown type")]));
+    if (word === "odd") {
+      return Response.json(envelope([message(999, { content: "an unknown type" })]));
+    }
     if (word === "broken") return new Response("it broke", { status: 500 });
     if (word === "vary") {
       const words = ["Refunds take 3–7 days.", "Your refund arrives within a week."];
-      return Response.json(envelope([message(100, words[next(text) % words.length])]));
+      return Response.json(envelope([message(100, { content: words[next(text) % words.length] })]));
     }
     if (word === "stream") {
       const chunk = (content: string) =>
@@ -43,7 +47,9 @@ export function startMisbehavingAgent(options: { wording?: string } = {}) {
         `event: end\ndata: {"answer":[{"metadata":{}}]}\n\n`,
       ], Number(arg));
     }
-    return Response.json(envelope([message(100, `${options.wording ?? ""}you said: ${text}`)]));
+    return Response.json(
+      envelope([message(100, { content: `${options.wording ?? ""}you said: ${text}` })]),
+    );
   });
   return { ...agent, message: `${agent.url}/message`, open: `${agent.url}/open` };
 }
