@@ -291,3 +291,55 @@ Deno.test("load: the sample agent, streaming, with its open-session call", async
   assert.equal(report.overall.failedChecks, 0, summary);
   assert.ok(report.steps.find((s) => s.step === "plain text")!.firstChunk.count > 0);
 });
+
+Deno.test("POST /_emulator/load: a load against a robot, polled; refusals name the field", async () => {
+  await using ccemu = await startEmulator({ clock: "real" });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${ccemu.url}/_emulator${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, json: await res.json() };
+  };
+  const bad = await call("POST", "/load", {
+    robotId: "sample-default",
+    visitors: 501,
+    durationMs: 500,
+  });
+  assert.equal(bad.status, 400);
+  assert.match(bad.json.error.message, /visitors/);
+  const missing = await call("POST", "/load", { robotId: "nope", visitors: 1, durationMs: 500 });
+  assert.equal(missing.status, 404);
+  assert.match(missing.json.error.message, /No robot nope/);
+  const started = await call("POST", "/load", {
+    robotId: "sample-default",
+    visitors: 2,
+    durationMs: 600,
+    names: ["sample agent, default way, blocking"],
+  });
+  assert.equal(started.status, 202);
+  assert.equal(started.json.state, "running");
+  assert.match(started.json.target.url, /\/_emulator\/sample-agents\/default\/message$/);
+  const second = await call("POST", "/load", {
+    robotId: "sample-default",
+    visitors: 1,
+    durationMs: 500,
+  });
+  assert.equal(second.status, 400);
+  assert.match(second.json.error.message, /load 1 is running: one load at a time/);
+  let report = started.json;
+  while (report.state === "running") {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    report = (await call("GET", `/load/${started.json.id}`)).json;
+  }
+  assert.equal(report.state, "finished");
+  assert.ok(report.pushes > 0);
+  assert.equal(report.overall.failedChecks, 0, JSON.stringify(report.steps));
+  assert.ok(report.timeline.length >= 1);
+  assert.equal(report.ccemu.cpuShare >= 0, true);
+  // The load's visitors closed their sessions: the user's session list is as it was.
+  const sessions = (await call("GET", "/gateway/sessions")).json;
+  assert.equal(sessions.sessions.length, 0);
+  const gone = await call("GET", "/load/99");
+  assert.equal(gone.status, 404);
+});
