@@ -156,7 +156,10 @@ export async function runComparison(
 
 const verdict = (side: { passed: boolean; elapsedMs: number | null } | null) =>
   side ? `${side.passed ? "PASS" : "FAIL"} ${side.elapsedMs ?? "-"} ms` : "(no step)";
-const indent = (text: string, by: string) => text.split("\n").map((l) => by + l).join("\n");
+/** `text` under a label: the label on its first line, its other lines under the first. */
+const labelled = (label: string, text: string) =>
+  text.split("\n").map((l, i) => `      ${i ? " ".repeat(label.length) : label}${l}`.trimEnd())
+    .join("\n");
 
 /** The matrix in lines: a row per scenario and per step, the texts where they differ. */
 export function comparisonText(result: Comparison): string {
@@ -170,9 +173,9 @@ export function comparisonText(result: Comparison): string {
       const mark = step.regression ? "REGRESSION" : step.diff ? "text differs" : "";
       lines.push(row(`  ${step.step}`, verdict(step.a), verdict(step.b), mark));
       if (step.diff) {
-        lines.push(indent(step.a?.text ?? "", "      A: "));
-        lines.push(indent(step.b?.text ?? "", "      B: "));
-        lines.push(indent(markedDiff(step.diff), "      ≠  "));
+        lines.push(labelled("A: ", step.a?.text ?? ""));
+        lines.push(labelled("B: ", step.b?.text ?? ""));
+        lines.push(labelled("≠  ", markedDiff(step.diff)));
       }
       if (step.regression) {
         for (const failure of step.b?.failures ?? []) lines.push(`      B failed: ${failure}`);
