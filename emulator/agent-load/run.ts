@@ -69,6 +69,8 @@ export class LoadRun {
   /** The first chunk of each finished push, by journal id, until its step is read. */
   #firstChunks = new Map<number, number | null>();
   #timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Visitors still waiting for their turn in the ramp: a stop wakes them, to end at once. */
+  #ramping = new Set<() => void>();
   #finalElapsed: number | null = null;
   #done: Promise<LoadReport> | null = null;
 
@@ -142,6 +144,8 @@ export class LoadRun {
     this.#ending = true;
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    for (const wake of this.#ramping) wake();
+    this.#ramping.clear();
     for (const sessionId of this.#sessions) {
       try {
         this.#input.gateway.deleteSession(sessionId);
@@ -171,7 +175,15 @@ export class LoadRun {
   async #visitor(index: number): Promise<void> {
     const { plan, scenarios } = this.#input;
     const delay = plan.visitors > 1 ? (plan.rampMs * index) / plan.visitors : 0;
-    if (delay > 0) await new Promise<void>((resolve) => this.#after(delay, resolve));
+    if (delay > 0) {
+      await new Promise<void>((resolve) => {
+        this.#ramping.add(resolve);
+        this.#after(delay, () => {
+          this.#ramping.delete(resolve);
+          resolve();
+        });
+      });
+    }
     if (this.#ending) return;
     this.#started++;
     this.#active++;

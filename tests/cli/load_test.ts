@@ -7,6 +7,10 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runCli } from "../../cli/mod.ts";
 import { startEmulator } from "../../harness/mod.ts";
+import { internals } from "../../harness/internals.ts";
+import { LoadRun, registerLoadRobot } from "../../emulator/agent-load/run.ts";
+import { parseParameters } from "../../emulator/core/validation.ts";
+import { ScenarioSchema } from "../../emulator/scenarios/schemas.ts";
 import { percentile, spread } from "../../emulator/agent-load/percentiles.ts";
 import type { LoadReport } from "../../emulator/agent-load/report.ts";
 import { startMisbehavingAgent } from "./misbehaving-agent.ts";
@@ -342,4 +346,33 @@ Deno.test("POST /_emulator/load: a load against a robot, polled; refusals name t
   assert.equal(sessions.sessions.length, 0);
   const gone = await call("GET", "/load/99");
   assert.equal(gone.status, 404);
+});
+
+Deno.test("a load stopped during its ramp ends at once: visitors not yet started never start", async () => {
+  await using agent = startMisbehavingAgent();
+  await using ccemu = await startEmulator({ clock: "real" });
+  const gateway = internals(ccemu).areas.gateway.store;
+  const target = { url: agent.message, platform: "Default" as const };
+  const run = new LoadRun({
+    id: 1,
+    gateway,
+    scenarios: [parseParameters(ScenarioSchema, {
+      name: "slowish",
+      robot: { name: "x" },
+      steps: [{ send: { text: "fast 50" } }],
+    })],
+    plan: { visitors: 4, durationMs: 5000, rampMs: 4000, budgetP95Ms: null, timeoutMs: null },
+    robotId: registerLoadRobot(gateway, target, null),
+    target,
+  });
+  const done = run.run();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  run.stop();
+  const started = performance.now();
+  const report = await done;
+  assert.ok(performance.now() - started < 1000, "ended at once");
+  assert.equal(report.state, "stopped");
+  assert.equal(report.visitors.started, 1);
+  assert.equal(report.visitors.active, 0);
+  assert.ok(report.loops.cutOff <= 1);
 });
