@@ -208,3 +208,29 @@ Deno.test("compare: the sample agents, default and platform-A way, side by side"
     /^A: http:\/\/127\.0\.0\.1:\d+\/_emulator\/sample-agents\/default\/message$/m,
   );
 });
+
+Deno.test("compare: an option that errors on B only is a regression, its error in the text", async () => {
+  await using a = startMisbehavingAgent();
+  await using b = startMisbehavingAgent({ failOn: "track my order" });
+  const dir = await suite([{
+    name: "menu",
+    robot: { name: "whichever" },
+    steps: [
+      { name: "menu", send: { text: "menu" }, expect: { options: ["track my order"] } },
+      { name: "track", send: { option: "track my order" } },
+    ],
+  }]);
+  const { code, result, printed } = await compare("--agent", a.message, "--agent", b.message, dir);
+  assert.equal(code, 1, printed);
+  const [menu, track] = result.scenarios[0].steps;
+  assert.equal(menu.regression, false);
+  assert.equal(menu.diff, null);
+  assert.equal(track.regression, true);
+  assert.equal(track.a!.text, "you said: track my order");
+  assert.equal(track.b!.text, "[AgentHttpError]");
+  assert.match(
+    track.b!.failures[0],
+    /^expected no agent error; got AgentHttpError: The agent answered HTTP 500/,
+  );
+  assert.match(printed, /B failed: expected no agent error; got AgentHttpError/);
+});

@@ -3,13 +3,14 @@
  * `fast N` answers after N ms (N cycles through the numbers given: `fast 10,20,30`), `slow N`
  * after N ms (past a short time-out), `broken` with HTTP 500, `odd` with a message type that does not exist, `vary` in wording that changes
  * each time, `stream N` streams two chunks N ms apart; anything else is echoed back. `wording`
- * sets a prefix every echo carries (the regression a changed prompt brings).
+ * sets a prefix every echo carries (the regression a changed prompt brings); `menu` offers two
+ * options, and `failOn` names a text (an option's) answered with HTTP 500.
  */
 import { envelope, message, sse, startTestAgent } from "../gateway/test-agent.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function startMisbehavingAgent(options: { wording?: string } = {}) {
+export function startMisbehavingAgent(options: { wording?: string; failOn?: string } = {}) {
   const counts = new Map<string, number>();
   const next = (key: string) => {
     const n = counts.get(key) ?? 0;
@@ -27,6 +28,14 @@ export function startMisbehavingAgent(options: { wording?: string } = {}) {
       const delays = arg.split(",").map(Number);
       await sleep(delays[next(text) % delays.length]);
       return Response.json(envelope([message(100, { content: `${word} answer` })]));
+    }
+    if (text === options.failOn) return new Response("that option broke", { status: 500 });
+    if (word === "menu") {
+      return Response.json(envelope([message(103, {
+        subtype: 10301,
+        content: "Pick one",
+        options: [{ content: "track my order" }, { content: "refund" }],
+      })]));
     }
     if (word === "odd") {
       return Response.json(envelope([message(999, { content: "an unknown type" })]));
