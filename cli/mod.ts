@@ -13,8 +13,10 @@
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
 import { chatCommand } from "./chat.ts";
+import { compareCommand } from "./compare.ts";
 import { crawlCommand } from "./crawl.ts";
 import { fixturesCommand } from "./fixtures.ts";
+import { loadCommand } from "./load.ts";
 import { openapiCommand } from "./openapi.ts";
 import { parityCommand } from "./parity.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
@@ -29,6 +31,8 @@ const COMMANDS: Command[] = [
   startCommand,
   signCommand,
   replayCommand,
+  loadCommand,
+  compareCommand,
   agentCheckCommand,
   crawlCommand,
   chatCommand,

@@ -16,6 +16,8 @@ import { KbController } from "./controllers/kb.ts";
 import { OutboundController } from "./controllers/outbound.ts";
 import { OverviewController } from "./controllers/overview.ts";
 import { ScenariosController } from "./controllers/scenarios.ts";
+import { LoadController, type LoadForm } from "./controllers/load.ts";
+import { CompareController, type CompareForm } from "./controllers/compare.ts";
 import { StateController } from "./controllers/state.ts";
 import { FixtureController } from "./controllers/fixture.ts";
 import "./api-view.ts";
@@ -25,6 +27,8 @@ import "./kb-view.ts";
 import "./outbound-view.ts";
 import "./overview-view.ts";
 import "./scenarios-view.ts";
+import "./load-view.ts";
+import "./compare-view.ts";
 import "./state-controls.ts";
 import type { StateControls } from "./state-controls.ts";
 import { shared } from "./styles.ts";
@@ -40,6 +44,8 @@ const VIEWS = [
   ["conversations", "Conversations"],
   ["inspector", "Inspector"],
   ["scenarios", "Scenarios"],
+  ["load", "Load"],
+  ["compare", "Compare"],
   ["outbound", "Outbound"],
   ["kb", "Knowledge base"],
   ["api", "API"],
@@ -135,6 +141,8 @@ export class App extends LitElement {
   readonly #chat = new ConversationController(this, this.#client);
   readonly #inspector = new InspectorController(this, this.#client);
   readonly #scenarios = new ScenariosController(this, this.#client);
+  readonly #loads = new LoadController(this, this.#client);
+  readonly #compare = new CompareController(this, this.#client);
   readonly #outbound = new OutboundController(this, this.#client);
   readonly #overview = new OverviewController(this, this.#client);
   readonly #kb = new KbController(this, this.#client);
@@ -301,6 +309,8 @@ export class App extends LitElement {
       conversations: () => this.#chat.loadSessions(),
       inspector: undefined,
       scenarios: () => this.#scenarios.load(),
+      load: () => Promise.all([this.#loads.load(), this.#chat.loadRobots()]),
+      compare: () => Promise.all([this.#compare.load(), this.#chat.loadRobots()]),
       outbound: () => this.#outbound.load(),
       kb: () => this.#kb.load(),
       api: () => this.#api.load(),
@@ -328,6 +338,8 @@ export class App extends LitElement {
     conversations: () => this.#conversationsView(),
     inspector: () => this.#inspectorView(),
     scenarios: () => this.#scenariosView(),
+    load: () => this.#loadsView(),
+    compare: () => this.#compareView(),
     outbound: () => this.#outboundView(),
     kb: () => this.#kbView(),
     api: () => this.#apiView(),
@@ -366,6 +378,27 @@ export class App extends LitElement {
         @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
         @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}
         @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}></ccemu-scenarios>
+    `;
+  }
+
+  #loadsView() {
+    const l = this.#loads;
+    return html`
+      <ccemu-load .robots=${this.#chat.robots} .scenarios=${l.scenarios} .report=${l.report}
+        @start-load=${(e: CustomEvent<LoadForm>) =>
+          this.#act(() => this.#client.attempt(() => l.start(e.detail)))}
+        @stop-load=${() => this.#act(() => this.#client.attempt(() => l.stop()))}></ccemu-load>
+    `;
+  }
+
+  #compareView() {
+    const c = this.#compare;
+    return html`
+      <ccemu-compare .robots=${this.#chat.robots} .scenarios=${c.scenarios} .result=${c.result}
+        .shown=${c.shown} .running=${c.running}
+        @run-compare=${(e: CustomEvent<CompareForm>) =>
+          this.#act(() => this.#client.attempt(() => c.run(e.detail)))}
+        @show-scenario=${(e: CustomEvent<number>) => c.show(e.detail)}></ccemu-compare>
     `;
   }
 

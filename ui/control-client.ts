@@ -139,6 +139,10 @@ export type { Account, CallbackUrl } from "../emulator/outbound/schemas.ts";
 export type { ImportAnswer } from "../emulator/outbound/tasks.ts";
 export type { Check, ScenarioReport, StepReport } from "../emulator/scenarios/runner.ts";
 export type { RunSummary, ScenarioSummary } from "../emulator/scenarios/summaries.ts";
+export type { LoadReport, StepVerdict } from "../emulator/agent-load/report.ts";
+export type { TimelinePoint } from "../emulator/agent-load/tally.ts";
+export type { Comparison, ScenarioRow, StepRow } from "../emulator/scenarios/compare.ts";
+export type { DiffRun } from "../emulator/scenarios/text-diff.ts";
 export type { CoreOverview } from "../emulator/control/overview.ts";
 /** What `GET /_emulator/clock` answers. */
 export type ClockStatus = ReturnType<
