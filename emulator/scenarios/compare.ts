@@ -88,7 +88,7 @@ export function scenarioRow(a: ScenarioReport, b: ScenarioReport): ScenarioRow {
     };
   });
   return {
-    scenario: a.name,
+    scenario: a.variant ? `${a.name} (${a.variant.step}: "${a.variant.text}")` : a.name,
     a: { passed: a.passed, elapsedMs: Math.round(a.elapsedMs) },
     b: { passed: b.passed, elapsedMs: Math.round(b.elapsedMs) },
     steps,
@@ -97,11 +97,26 @@ export function scenarioRow(a: ScenarioReport, b: ScenarioReport): ScenarioRow {
   };
 }
 
+/**
+ * A report as the rows it makes: itself, or for a scenario with several phrasings its first case
+ * (every first phrasing, its own verdict) and then each further phrasing's case.
+ */
+function casesOf(report: ScenarioReport): ScenarioReport[] {
+  if (!report.cases) return [report];
+  const { cases, phrasings: _, ...first } = report;
+  const passed = (first.open?.passed ?? true) && first.steps.every((step) => step.passed);
+  return [{ ...first, passed }, ...cases];
+}
+
 export function comparison(
   agents: { a: string; b: string },
   pairs: { a: ScenarioReport; b: ScenarioReport }[],
 ): Comparison {
-  const scenarios = pairs.map(({ a, b }) => scenarioRow(a, b));
+  const scenarios = pairs.flatMap(({ a, b }) => {
+    const casesB = casesOf(b);
+    // A run B could not start has one report: it stands for each of A's cases.
+    return casesOf(a).map((caseA, i) => scenarioRow(caseA, casesB[i] ?? casesB[0]));
+  });
   return {
     agents,
     scenarios,

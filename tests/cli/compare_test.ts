@@ -234,3 +234,27 @@ Deno.test("compare: an option that errors on B only is a regression, its error i
   );
   assert.match(printed, /B failed: expected no agent error; got AgentHttpError/);
 });
+
+Deno.test("compare: each further phrasing is a row of its own, its regression counted", async () => {
+  await using a = startMisbehavingAgent();
+  await using b = startMisbehavingAgent({ failOn: "money back?" });
+  const dir = await suite([{
+    name: "phrasings",
+    robot: { name: "whichever" },
+    steps: [{
+      name: "ask",
+      send: { text: ["refund?", "money back?"] },
+      expect: { textContains: "you said" },
+    }],
+  }]);
+  const { code, result } = await compare("--agent", a.message, "--agent", b.message, dir);
+  assert.equal(code, 1);
+  assert.deepEqual(
+    result.scenarios.map((s) => [s.scenario, s.a.passed, s.b.passed, s.regression]),
+    [
+      ["phrasings", true, true, false],
+      ['phrasings (ask: "money back?")', true, false, true],
+    ],
+  );
+  assert.equal(result.regressions, 1);
+});
