@@ -95,6 +95,10 @@ Deno.test("a declared answer is what the route answers", async () => {
   const rule = await (await call("POST", { effect: { type: "gateway", status: 503 } })(
     `${ccemu.url}/_emulator/faults`,
   )).json();
+  const stub = await (await call("POST", {
+    operation: "task_create",
+    answer: { body: { requestId: "{{requestId}}", result: { callJobId: 1 } } },
+  })(`${ccemu.url}/_emulator/stubs`)).json();
   const scenario = (await get("/_emulator/scenarios")).scenarios[0].name;
   const userPhoneId = state.outbound.lines[0].userPhoneId;
   const checks: Record<string, [string, AnswerCheck["send"]]> = {
@@ -148,8 +152,12 @@ Deno.test("a declared answer is what the route answers", async () => {
       "/_emulator/sample-agents/platform-a/v1/chat-messages",
       push({ query: "queue 12", inputs: {}, user: "v-1", response_mode: "blocking" }),
     ],
-    // Last: it removes the rule the GET reads.
+    "GET /_emulator/stubs": ["/_emulator/stubs", call("GET")],
+    "GET /_emulator/stubs/{id}": [`/_emulator/stubs/${stub.id}`, call("GET")],
+    // Last: they remove the rule and the stub the GETs read.
     "DELETE /_emulator/faults/{id}": [`/_emulator/faults/${rule.id}`, call("DELETE")],
+    "DELETE /_emulator/stubs/{id}": [`/_emulator/stubs/${stub.id}`, call("DELETE")],
+    "DELETE /_emulator/stubs": ["/_emulator/stubs", call("DELETE")],
   };
   const document = await documentOf(ccemu.url);
   const paths = document.paths as Record<string, Record<string, Json>>;
