@@ -200,7 +200,7 @@ export class StubStore extends AreaStore<StubState> {
       throw new ApiError("InvalidParameter", `${field}: ${problem.problem}.`, field);
     }
     return {
-      id: this.nextId("stubId"),
+      id: this.#freeId(),
       operation: served.operation.path,
       area: served.area,
       method: served.operation.method,
@@ -213,6 +213,14 @@ export class StubStore extends AreaStore<StubState> {
       matched: 0,
       answered: 0,
     };
+  }
+
+  /** The next id no stub has (a snapshot's sequences may lag behind a hand-edited list). */
+  #freeId(): number {
+    const taken = new Set(this.state.stubs.map((s) => s.id));
+    let id = this.nextId("stubId");
+    while (taken.has(id)) id = this.nextId("stubId");
+    return id;
   }
 
   /** The served operation a stub names by `operation`, or by `area`, `method` and `path`. */
