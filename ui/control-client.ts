@@ -118,6 +118,7 @@ export type { Entry as JournalEntry } from "../emulator/app.ts";
 export type { SentAnswer } from "../emulator/control/api-routes.ts";
 export type { LiveEvent, PublicKey };
 export type { FaultRule } from "../emulator/faults/schemas.ts";
+export type { Stub, StubInput } from "../emulator/stubs/schemas.ts";
 export type {
   AddRobotInput,
   AgentMessage,
