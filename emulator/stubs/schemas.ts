@@ -5,7 +5,9 @@
  * file carry them and their counters, and a reset puts back the fixtures' own.
  */
 import { z } from "npm:zod@4.6.7";
+import { compileRequestMatch, RequestMatchError } from "../core/request-match.ts";
 import { defineSlice } from "../core/state.ts";
+import { templateProblems } from "./template.ts";
 
 /** The areas whose signed operations a stub may answer. */
 export const STUB_AREAS = ["outbound", "kb", "gateway"] as const;
@@ -122,6 +124,33 @@ const TRIGGER_RULE = {
 };
 
 /**
+ * A stub must be able to run: its JSON paths parse, its regular expressions compile, its
+ * placeholders name what a stub can read. Checked by both schemas, so that a fixture or a snapshot
+ * holding a stub that could not run is refused as a stub added through the control API is.
+ */
+function runnable(stub: { when?: StubWhen; answer: StubAnswer }, ctx: z.RefinementCtx): void {
+  try {
+    compileRequestMatch({ query: stub.when?.query, body: stub.when?.body });
+  } catch (error) {
+    if (!(error instanceof RequestMatchError)) throw error;
+    ctx.addIssue({
+      code: "custom",
+      path: ["when", error.field],
+      message: error.message.slice(error.field.length + 2),
+      input: stub.when,
+    });
+  }
+  for (const problem of templateProblems(stub.answer.body)) {
+    ctx.addIssue({
+      code: "custom",
+      path: problem.at ? ["answer", "body", problem.at] : ["answer", "body"],
+      message: problem.problem,
+      input: problem.text,
+    });
+  }
+}
+
+/**
  * The schema a stub as a client adds it is checked against (the store then resolves its
  * operation against the ones ccemu serves, and its `when` and placeholders). For the config file's
  * JSON Schema too.
@@ -135,7 +164,7 @@ export const /** @ignore */ StubInput: z.ZodType<StubInput> = z.strictObject({
   path: z.string().startsWith("/", { error: 'must be a path, starting with "/"' }).max(200)
     .optional(),
   ...COMMON_SHAPE,
-}).refine(oneTrigger, TRIGGER_RULE);
+}).refine(oneTrigger, TRIGGER_RULE).superRefine(runnable);
 
 /** In fixtures and snapshots; a fixture may leave the counters and the priority out. */
 export const StubSchema: z.ZodType<
@@ -154,7 +183,7 @@ export const StubSchema: z.ZodType<
   priority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   matched: z.number().int().min(0).default(0),
   answered: z.number().int().min(0).default(0),
-}).refine(oneTrigger, TRIGGER_RULE);
+}).refine(oneTrigger, TRIGGER_RULE).superRefine(runnable);
 
 export interface StubState {
   stubs: Stub[];

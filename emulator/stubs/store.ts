@@ -17,7 +17,6 @@ import {
 import { parseParameters } from "../core/validation.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { type Stub, StubInput, stubsSlice, type StubState } from "./schemas.ts";
-import { templateProblems } from "./template.ts";
 
 /** A signed operation a stub may name, and the area that serves it. */
 export interface StubbableOperation {
@@ -183,22 +182,8 @@ export class StubStore extends AreaStore<StubState> {
   #checked(input: unknown): Stub {
     const parsed = parseParameters(StubInput, input);
     const { when, answer, first, every, priority, note } = parsed;
+    // The schema checked `when` and the placeholders (schemas.ts, `runnable`).
     const served = this.#resolve(parsed);
-    try {
-      compiled({ when });
-    } catch (error) {
-      if (!(error instanceof RequestMatchError)) throw error;
-      throw new ApiError(
-        "InvalidParameter",
-        `when.${error.message}`,
-        `when.${error.field}`,
-      );
-    }
-    const [problem] = templateProblems(answer.body);
-    if (problem) {
-      const field = problem.at ? `answer.body.${problem.at}` : "answer.body";
-      throw new ApiError("InvalidParameter", `${field}: ${problem.problem}.`, field);
-    }
     return {
       id: this.#freeId(),
       operation: served.operation.path,

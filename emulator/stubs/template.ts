@@ -53,12 +53,19 @@ export function parsePlaceholder(text: string): Step[] | string {
   return steps;
 }
 
-/** Every placeholder problem in a stub's answer body, each with its place (`result.name`). */
-export function templateProblems(value: unknown, at = ""): { at: string; problem: string }[] {
+/** A placeholder that cannot run: where (`result.name`), why, and the string holding it. */
+export interface TemplateProblem {
+  at: string;
+  problem: string;
+  text: string;
+}
+
+/** Every placeholder problem in a stub's answer body, each with its place. */
+export function templateProblems(value: unknown, at = ""): TemplateProblem[] {
   if (typeof value === "string") {
     return [...value.matchAll(PLACEHOLDER)].flatMap((m) => {
       const parsed = parsePlaceholder(m[1]);
-      return typeof parsed === "string" ? [{ at, problem: parsed }] : [];
+      return typeof parsed === "string" ? [{ at, problem: parsed, text: value }] : [];
     });
   }
   if (Array.isArray(value)) {

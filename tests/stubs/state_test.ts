@@ -82,3 +82,28 @@ Deno.test("stubs: addAll adds a list all or none, naming the refused one by its 
   assert.equal(JSON.stringify(emulator.state), before);
   assert.deepEqual(store.addAll([STUB, { ...STUB, priority: 3 }]).map((s) => s.id), [1, 2]);
 });
+
+Deno.test("stubs: a snapshot holding a stub that cannot run is refused, naming it; nothing changes", async () => {
+  await using ccemu = await startEmulator();
+  const exported = await (await fetch(`${ccemu.url}/_emulator/snapshot`)).json();
+  exported.state.stubs.stubs = [{
+    id: 1,
+    operation: TASK_CREATE,
+    area: "outbound",
+    method: "POST",
+    when: { body: { "$.a": { matches: "(" } } },
+    answer: { body: "{{bdy}}" },
+  }];
+  const before = JSON.stringify(ccemu.snapshot().state);
+  const refused = await fetch(`${ccemu.url}/_emulator/snapshot`, {
+    method: "POST",
+    body: JSON.stringify(exported),
+  });
+  const { error } = await refused.json();
+  assert.equal(refused.status, 400);
+  assert.match(
+    error.message,
+    /stubs\.stubs\[0\]\.when\.body\.\$\.a\.matches: not a regular expression/,
+  );
+  assert.equal(JSON.stringify(ccemu.snapshot().state), before);
+});
