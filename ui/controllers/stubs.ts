@@ -1,11 +1,11 @@
 /**
  * The Stubs pane's controller: the stubs with their counts, added and removed through the control
  * API, and "Stub like this" (`GET /_emulator/journal/{id}/stub`), which prefills the form. The
- * list reloads on the live events that move it: a stub added or removed, its counts moved by a
- * request (an entry a stub answered, or any request while stubs may be passed over), a reset.
+ * list reloads on the live `state` events that move it: `stubs` (a stub added or removed, or its
+ * counts moved by a request it matched), a reset, an import.
  */
 import { ViewController } from "./view-controller.ts";
-import type { JournalEntry, Stub } from "../control-client.ts";
+import type { Stub } from "../control-client.ts";
 import type { StubDraftView } from "../stub-list.ts";
 
 export class StubsController extends ViewController {
@@ -19,12 +19,6 @@ export class StubsController extends ViewController {
     return [
       this.client.on<{ change: string }>("state", (event) => {
         if (["stubs", "reset", "snapshot-imported"].includes(event.change)) {
-          this.client.attempt(() => this.load());
-        }
-      }),
-      // A stub that matched without answering moved its counts too: any signed request may.
-      this.client.on<{ entry: JournalEntry }>("journal", ({ entry }) => {
-        if (entry.stub || (this.stubs.length > 0 && entry.kind === "exchange")) {
           this.client.attempt(() => this.load());
         }
       }),
