@@ -87,32 +87,39 @@ export interface Stub {
 }
 
 const WHEN_SHAPE = {
-  query: matchers.optional(),
-  body: matchers.optional(),
-  accessKeyId: z.string().min(1).max(128).optional(),
+  query: matchers.describe("Query parameter name -> its value, or {matches: regex}.").optional(),
+  body: matchers.describe(
+    "JSON path into the request's JSON body ($.taskName) -> the value there, or {matches: regex}.",
+  ).optional(),
+  accessKeyId: z.string().min(1).max(128).describe("Only requests signed with this key.")
+    .optional(),
 };
 
 const ANSWER = z.strictObject({
   status: z.number().int().refine((s) => s >= 200 && s <= 599 && ![204, 205, 304].includes(s), {
     error: "must be an HTTP status with a body: 200 to 599, but not 204, 205 or 304",
-  }).optional(),
-  body: z.unknown().refine((v) => v !== undefined, { error: "is required" }),
+  }).describe("The HTTP status (default 200).").optional(),
+  body: z.unknown().refine((v) => v !== undefined, { error: "is required" }).describe(
+    "A JSON value sent as JSON, or a string sent as that text; its strings may hold {{body.…}}, {{query.…}}, {{requestId}}, {{now}}, {{nowMs}}.",
+  ),
   headers: z.record(
     z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: "must be a header name" }),
     z.string().max(8192).regex(/^[^\r\n]*$/, { error: "must be one line" }),
-  ).optional(),
+  ).describe("Response headers; content-type defaults to application/json; charset=UTF-8.")
+    .optional(),
   delayMs: z.number().int().min(0).max(MAX_DELAY_MS, {
     error: `must be at most ${MAX_DELAY_MS} ms (two minutes)`,
-  }).optional(),
+  }).describe("Wall-clock milliseconds to wait before answering.").optional(),
 });
 
 const COMMON_SHAPE = {
   when: z.strictObject(WHEN_SHAPE).optional(),
   answer: ANSWER,
-  first: count.optional(),
-  every: count.optional(),
-  priority: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-  note: z.string().max(200).optional(),
+  first: count.describe("Answer the first N matches only.").optional(),
+  every: count.describe("Answer every Nth match (the Nth, 2Nth, ...).").optional(),
+  priority: z.number().int().min(-1_000_000).max(1_000_000)
+    .describe("Higher is tried first (default 0); among equals the newest first.").optional(),
+  note: z.string().max(200).describe("A label for the list and the inspector.").optional(),
 };
 
 function oneTrigger(stub: { first?: number; every?: number }) {
@@ -158,7 +165,8 @@ function runnable(stub: { when?: StubWhen; answer: StubAnswer }, ctx: z.Refineme
  * @ignore
  */
 export const /** @ignore */ StubInput: z.ZodType<StubInput> = z.strictObject({
-  operation: z.string().min(1).max(200).optional(),
+  operation: z.string().min(1).max(200)
+    .describe("The operation's path (/gateway/task_create) or name (task_create).").optional(),
   area: z.enum(STUB_AREAS, { error: `must be one of ${STUB_AREAS.join(", ")}` }).optional(),
   method: z.enum(["GET", "POST"], { error: "must be GET or POST" }).optional(),
   path: z.string().startsWith("/", { error: 'must be a path, starting with "/"' }).max(200)
