@@ -146,6 +146,7 @@ export type ClockStatus = ReturnType<
   typeof import("../emulator/control/clock-routes.ts").clockReading
 >;
 export type { FaultsOverview } from "../emulator/faults/overview.ts";
+export type { StubsOverview } from "../emulator/stubs/overview.ts";
 export type { GatewayOverview } from "../emulator/gateway/overview.ts";
 export type { KbOverview } from "../emulator/kb/overview.ts";
 export type { OutboundOverview } from "../emulator/outbound/overview.ts";
