@@ -20,6 +20,7 @@ import { LoadController, type LoadForm } from "./controllers/load.ts";
 import { CompareController, type CompareForm } from "./controllers/compare.ts";
 import { StateController } from "./controllers/state.ts";
 import { FixtureController } from "./controllers/fixture.ts";
+import { StubsController } from "./controllers/stubs.ts";
 import "./api-view.ts";
 import "./conversation-view.ts";
 import "./inspector-view.ts";
@@ -149,10 +150,12 @@ export class App extends LitElement {
   readonly #api = new ApiController(this, this.#client);
   readonly #state = new StateController(this, this.#client);
   readonly #fixture = new FixtureController(this, this.#client);
+  readonly #stubs = new StubsController(this, this.#client);
 
   constructor() {
     super();
     this.#client.onProblem = (message) => (this.problem = message);
+    this.#stubs.onDone = (notice) => this.#state.told(notice);
     this.#outbound.onPick = (task, call) =>
       this.#go("outbound", [task, call].filter(Boolean).join("/"));
     this.#client.on<{ change: string; detail?: Partial<ClockStatus> }>("state", (event) => {
@@ -211,8 +214,9 @@ export class App extends LitElement {
     if (view === "scenarios" && part && Number(part) !== this.#scenarios.shown?.run) {
       this.#scenarios.showRun(Number(part));
     }
-    if (view === "keys" || view === "faults" || view === "clock") this.#openPane(view);
-    else {
+    if (view === "keys" || view === "faults" || view === "stubs" || view === "clock") {
+      this.#openPane(view);
+    } else {
       this.#viewHash = location.hash;
       // Going somewhere closes the state panes, as an outside click does.
       this.renderRoot?.querySelector<StateControls>("ccemu-state-controls")?.closePanes();
@@ -242,7 +246,7 @@ export class App extends LitElement {
    * `#keys`, `#faults`, `#clock` (the overview's links): the state controls' pane opens over the
    * view, and the address goes back to the view's, so that the same link opens it again.
    */
-  async #openPane(pane: "keys" | "faults" | "clock") {
+  async #openPane(pane: "keys" | "faults" | "stubs" | "clock") {
     history.replaceState(null, "", this.#viewHash || `#${this.view}`);
     await this.updateComplete;
     const controls = this.renderRoot.querySelector<StateControls>("ccemu-state-controls");
@@ -323,6 +327,7 @@ export class App extends LitElement {
       Promise.all([
         this.#readClock(),
         this.#state.load(),
+        this.#stubs.load(),
         this.#chat.loadRobots(),
         this.#chat.loadSessions(),
         this.#inspector.load(),
@@ -488,6 +493,10 @@ export class App extends LitElement {
         @keep-answer=${(e: CustomEvent<number>) => this.#act(() => this.#fixture.keep(e.detail))}
         @download-fixture=${(e: CustomEvent<number>) => this.#fixture.download(e.detail)}
         @fault-like=${(e: CustomEvent<number>) => this.#act(() => this.#faultLike(e.detail))}
+        @stub-like=${(e: CustomEvent<number>) => this.#act(() => this.#stubLike(e.detail))}
+        @open-stubs=${() =>
+          this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
+            ?.openPane("stubs")}
         @open-faults=${() =>
           this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
             ?.openFaults()}></ccemu-inspector>
@@ -546,6 +555,17 @@ export class App extends LitElement {
     });
   }
 
+  /** "Stub like this": the stub form opens, prefilled with the entry's exchange. */
+  #stubLike(id: number) {
+    return this.#client.attempt(async () => {
+      await this.#stubs.draftLike(id);
+      await this.updateComplete;
+      const controls = this.renderRoot.querySelector<StateControls>("ccemu-state-controls");
+      await controls?.updateComplete;
+      controls?.openPane("stubs");
+    });
+  }
+
   /** A user's action clears the last problem first. */
   #act(work: () => unknown) {
     this.problem = "";
@@ -580,6 +600,10 @@ export class App extends LitElement {
         .problem=${this.problem}
         .faults=${st.faults} .operations=${st.operations} .draft=${st.draft}
         @clear-draft=${() => st.clearDraft()}
+        .stubs=${this.#stubs.stubs} .stubDraft=${this.#stubs.draft}
+        @add-stub=${(e: CustomEvent) => this.#act(() => this.#stubs.add(e.detail))}
+        @remove-stub=${(e: CustomEvent<number>) => this.#act(() => this.#stubs.remove(e.detail))}
+        @clear-stub-draft=${() => this.#stubs.clearDraft()}
         @add-fault=${(e: CustomEvent) => this.#act(() => st.addFault(e.detail))}
         @remove-fault=${(e: CustomEvent<number>) => this.#act(() => st.removeFault(e.detail))}
         @reset=${() => this.#act(() => st.reset())}

@@ -118,6 +118,7 @@ export type { Entry as JournalEntry } from "../emulator/app.ts";
 export type { SentAnswer } from "../emulator/control/api-routes.ts";
 export type { LiveEvent, PublicKey };
 export type { FaultRule } from "../emulator/faults/schemas.ts";
+export type { Stub, StubInput } from "../emulator/stubs/schemas.ts";
 export type {
   AddRobotInput,
   AgentMessage,
@@ -149,6 +150,7 @@ export type ClockStatus = ReturnType<
   typeof import("../emulator/control/clock-routes.ts").clockReading
 >;
 export type { FaultsOverview } from "../emulator/faults/overview.ts";
+export type { StubsOverview } from "../emulator/stubs/overview.ts";
 export type { GatewayOverview } from "../emulator/gateway/overview.ts";
 export type { KbOverview } from "../emulator/kb/overview.ts";
 export type { OutboundOverview } from "../emulator/outbound/overview.ts";
