@@ -12,6 +12,7 @@
  */
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
+import { execCommand } from "./exec.ts";
 import { fixturesCommand } from "./fixtures.ts";
 import { openapiCommand } from "./openapi.ts";
 import { parityCommand } from "./parity.ts";
@@ -20,11 +21,14 @@ import { replayCommand } from "./replay.ts";
 import { signCommand } from "./sign.ts";
 import { startCommand } from "./start.ts";
 import { tapCommand } from "./tap.ts";
+import { waitCommand } from "./wait.ts";
 import { VERSION } from "../emulator/version.ts";
 import { ScenarioFileError } from "../emulator/scenarios/store.ts";
 
 const COMMANDS: Command[] = [
   startCommand,
+  execCommand,
+  waitCommand,
   signCommand,
   replayCommand,
   agentCheckCommand,

@@ -86,7 +86,12 @@ export const DEFAULT_CONFIG: Config = {
   pushMaxBytes: 16 * 1024 * 1024,
 };
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /** `inFile`: the value is a config file's (status 1), not the command line's (status 2). */
+  constructor(message: string, readonly inFile = false) {
+    super(message);
+  }
+}
 
 const USAGE = `usage: ccemu start [options]        (also: deno task start -- [options])
   --port N              port to listen on (0 picks a free one)       [8686]
@@ -123,6 +128,8 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --until-stdin-closes  stop when standard input closes (for a parent process that keeps it
                         open: ccemu ends with it, even when it is killed)
   --no-ui               do not serve the browser UI
+  --config FILE         flags, keys, fault rules and callback URLs from FILE (JSON with comments,
+                        docs/config.md); flags given here win    [./ccemu.json when present]
   --help, -h            this text
 
 Exit status: 0 after a clean stop, 1 when it cannot start, 2 for a bad flag.`;
@@ -141,8 +148,8 @@ function integer(
   return n;
 }
 
-/** The flags of `ccemu start`, as parseArgs reads them. */
-const OPTIONS = {
+/** The flags of `ccemu start`, as parseArgs reads them (config-keys.ts derives the file's keys). */
+export const OPTIONS = {
   port: { type: "string" },
   host: { type: "string" },
   fixtures: { type: "string" },
@@ -169,8 +176,29 @@ const OPTIONS = {
   strict: { type: "boolean" },
   "until-stdin-closes": { type: "boolean" },
   "no-ui": { type: "boolean" },
+  /** A config file (config-file/read.ts); without it, `ccemu.json` in the working folder. */
+  config: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** A start flag's name, as parseArgs knows it (`journal-size`), `--help` and `--config` aside. */
+export type FlagName = Exclude<keyof typeof OPTIONS, "help" | "config">;
+
+/** Flags as parseArgs answers them: text, true, or the texts of a repeatable flag. */
+export type FlagValues = { [name in FlagName]?: string | boolean | string[] };
+
+/**
+ * Flags read from a config file (config-file/read.ts): under those of the command line, which win
+ * flag by flag. `name` is the file's, for messages: a bad value is named by its key in the file.
+ */
+export interface FileFlags {
+  name: string;
+  values: FlagValues;
+}
+
+/** `journal-size` -> `journalSize`: a flag's key in the config file. */
+export const fileKey = (flag: string): string =>
+  flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** parseArgs names an unknown flag but not the one meant: its message gains it when one is close. */
 function withFlagHint(message: string): string {
@@ -208,19 +236,55 @@ function allowHostsFromEnv(env: Readonly<Record<string, string | undefined>>): s
 export function parseConfig(
   args: string[],
   env: Readonly<Record<string, string | undefined>> = {},
+  file?: FileFlags,
 ): Config | "help" {
-  let values;
+  let given;
   try {
-    ({ values } = parseArgs({
-      // `deno task start -- --port 0` hands the "--" on; flags after it are still flags.
-      args: args[0] === "--" ? args.slice(1) : args,
-      strict: true,
-      options: OPTIONS,
-    }));
+    // `deno task start -- --port 0` hands the "--" on; flags after it are still flags.
+    ({ values: given } = parseStart(args[0] === "--" ? args.slice(1) : args));
   } catch (error) {
     throw new ConfigError(withFlagHint((error as Error).message));
   }
-  if (values.help) return "help";
+  if (given.help) return "help";
+  // The command line wins flag by flag; a repeatable flag given there replaces the file's list.
+  const values = { ...file?.values, ...given } as typeof given;
+  try {
+    return configOf(values, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError) || !file) throw error;
+    // A value from the file is named as the file names it, not as a flag nobody typed.
+    let inFile = false;
+    const message = error.message.replace(/--([a-z-]+)/g, (flag, name: string) => {
+      if (!(name in file.values) || name in given) return flag;
+      inFile = true;
+      return `"${fileKey(name)}" in ${file.name}`;
+    });
+    throw new ConfigError(message, inFile);
+  }
+}
+
+/**
+ * What the command line says before any file is read: "help", or the `--config` it names (if
+ * any). A bad flag throws ConfigError, as parseConfig would.
+ */
+export function commandLineConfigFile(args: string[]): { help: true } | { config?: string } {
+  try {
+    const { values } = parseStart(args[0] === "--" ? args.slice(1) : args);
+    return values.help ? { help: true } : { config: values.config };
+  } catch (error) {
+    throw new ConfigError(withFlagHint((error as Error).message));
+  }
+}
+
+/** Flags as parseArgs answers them for OPTIONS. */
+type ParsedFlags = ReturnType<typeof parseStart>["values"];
+const parseStart = (args: string[]) => parseArgs({ args, strict: true, options: OPTIONS });
+
+/** The Config that parsed flags (and the environment) say. */
+function configOf(
+  values: ParsedFlags,
+  env: Readonly<Record<string, string | undefined>>,
+): Config {
   const clock = values.clock ?? "real";
   if (clock !== "real" && clock !== "manual") {
     throw new ConfigError(`--clock must be "real" or "manual", got "${clock}"`);
