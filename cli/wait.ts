@@ -48,11 +48,12 @@ async function tryOnce(url: string, limitMs: number): Promise<"ok" | string> {
     await response.body?.cancel();
     return response.status === 200 ? "ok" : `it answered ${response.status}`;
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
     if (error instanceof DOMException && error.name === "TimeoutError") return "no answer";
-    return cause === "ECONNREFUSED" || /refused/i.test(String(error))
-      ? "connection refused"
-      : (error as Error).message;
+    // Deno's "fetch failed" keeps the reason in its cause.
+    const said = `${error} ${(error as { cause?: unknown }).cause ?? ""}`;
+    if (/refused/i.test(said)) return "connection refused";
+    const cause = (error as { cause?: Error }).cause;
+    return cause instanceof Error ? cause.message : (error as Error).message;
   }
 }
 

@@ -74,6 +74,17 @@ Deno.test("exec: the command sees ccemu's address and key, and its status is exe
     assert.equal((await run(["--", "true"])).code, 0);
     assert.equal((await run(["--", "false"])).code, 1);
     assert.equal((await run(["--no-ui", "--", "sh", "-c", 'test -z "$CCEMU_UI_URL"'])).code, 0);
+    // The first -- ends exec's flags; the command's own (`npm test -- --grep x`) are its.
+    const dashes = await run([
+      "--",
+      "sh",
+      "-c",
+      'test "$1 $2" = "-- --grep"',
+      "sh",
+      "--",
+      "--grep",
+    ]);
+    assert.equal(dashes.code, 0, dashes.err);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
