@@ -184,9 +184,10 @@ async function writeOnExit(
 }
 
 async function exec(args: string[]): Promise<number> {
-  // `deno task exec -- --help` hands its "--" on. Any other "--" is the one before the command,
-  // the first: the command's own arguments may hold more (`npm test -- --grep x`).
-  if (args[0] === "--" && args.length === 2 && /^(--help|-h)$/.test(args[1])) args = args.slice(1);
+  // `deno task exec -- --clock manual -- npm test` hands its own "--" on: one followed by a flag
+  // is that (no command starts with "-"). Any other first "--" is the one before the command; the
+  // command's own arguments may hold more (`npm test -- --grep x`).
+  if (args[0] === "--" && args[1]?.startsWith("-")) args = args.slice(1);
   if (args[0] === "--help" || args[0] === "-h") {
     console.log(USAGE);
     return EXIT.ok;
