@@ -1,45 +1,19 @@
 /**
  * The start flags as keys of the config file (`ccemu.json`): each flag of config.ts's OPTIONS by
- * its camelCase name (`--journal-size` is `journalSize`), with the JSON type it takes there and the
- * usage text's words as its description. Typed against OPTIONS, so a flag added there without a
- * key here fails the type check: the list is written once.
+ * its camelCase name (`--journal-size` is `journalSize`), with the JSON type OPTIONS gives it and
+ * the usage text's words as its description. The list is OPTIONS itself: a flag added there is a
+ * key of the file (and of ccemu.schema.json) with nothing written here.
  */
-import { z } from "npm:zod@4.6.7";
+import type { z } from "npm:zod@4.6.7";
 import { fileKey, type FlagName, type FlagValues, OPTIONS, USAGE } from "./config.ts";
 
-const integer = () => z.number().int();
-const text = () => z.string().min(1);
-const names = () => z.array(text());
+/** Every flag the file may hold: all but `--config` and `--help`. */
+const FLAGS = Object.keys(OPTIONS).filter((name) =>
+  "json" in OPTIONS[name as keyof typeof OPTIONS]
+) as FlagName[];
 
-/** The JSON type of each flag's value in the file; ranges are checked as a flag's are. */
-const FILE_TYPES = {
-  port: integer(),
-  host: text(),
-  fixtures: text(),
-  scenarios: text(),
-  clock: z.enum(["real", "manual"]),
-  "clock-start": z.union([z.string(), integer()]),
-  seed: integer(),
-  snapshot: text(),
-  "sign-host": names(),
-  "allow-host": names(),
-  "instance-ports": z.string().regex(/^\d+-\d+$/, "a range of ports FROM-TO, like 8687-8702"),
-  "journal-size": integer(),
-  "journal-mb": integer(),
-  "max-body-mb": integer(),
-  "max-clock-skew": integer(),
-  "push-deadline": integer(),
-  "push-max-mb": integer(),
-  upstream: text(),
-  "upstream-key": text(),
-  "upstream-secret-env": text(),
-  "upstream-timeout": integer(),
-  "allow-http-upstream": z.boolean(),
-  record: text(),
-  strict: z.boolean(),
-  "until-stdin-closes": z.boolean(),
-  "no-ui": z.boolean(),
-} satisfies { [name in FlagName]: z.ZodType };
+/** The JSON type a flag's value takes in the file. */
+const jsonType = (flag: FlagName): z.ZodType => OPTIONS[flag].json;
 
 /** Flags whose value is a path: in the file, relative to the file's folder. */
 export const PATH_FLAGS: readonly FlagName[] = ["fixtures", "scenarios", "snapshot", "record"];
@@ -64,16 +38,16 @@ function described(flag: string): string {
 /** The flags' keys and their JSON types, each described as `ccemu start --help` describes it. */
 export function flagKeysShape(): Record<string, z.ZodType> {
   return Object.fromEntries(
-    (Object.keys(FILE_TYPES) as FlagName[]).map((flag) => [
+    FLAGS.map((flag) => [
       fileKey(flag),
-      FILE_TYPES[flag].optional().describe(`--${flag}: ${described(flag)}`),
+      jsonType(flag).optional().describe(`--${flag}: ${described(flag)}`),
     ]),
   );
 }
 
 /** The flag a file key stands for (`journalSize` -> `journal-size`), if it is one. */
 export function flagOfKey(key: string): FlagName | undefined {
-  return (Object.keys(FILE_TYPES) as FlagName[]).find((flag) => fileKey(flag) === key);
+  return FLAGS.find((flag) => fileKey(flag) === key);
 }
 
 /** A checked file's flag keys as parseArgs would have read them from a command line. */
@@ -82,7 +56,7 @@ export function flagValuesOf(document: Record<string, unknown>): FlagValues {
   for (const [key, value] of Object.entries(document)) {
     const flag = flagOfKey(key);
     if (flag === undefined || value === undefined) continue;
-    const type = (OPTIONS[flag] as { type: string }).type;
+    const type: string = OPTIONS[flag].type;
     values[flag] = type === "boolean" || Array.isArray(value)
       ? value as boolean | string[]
       : String(value);

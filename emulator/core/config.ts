@@ -1,7 +1,18 @@
 /** Command-line flags -> one typed Config. The defaults are what `deno task start` runs with. */
 import { parseArgs } from "node:util";
 import { type ClockMode, parseTime } from "./clock.ts";
+import { z } from "npm:zod@4.6.7";
 import { didYouMean } from "./did-you-mean.ts";
+
+/** A whole number, as a config file's key (`"seed": 42`). */
+function jsonInteger() {
+  return z.number().int();
+}
+
+/** Text that is not empty, as a config file's key (`"fixtures": "fixtures/ours"`). */
+function jsonText() {
+  return z.string().min(1);
+}
 
 export interface Config {
   port: number;
@@ -148,34 +159,41 @@ function integer(
   return n;
 }
 
-/** The flags of `ccemu start`, as parseArgs reads them (config-keys.ts derives the file's keys). */
+/**
+ * The flags of `ccemu start`, as parseArgs reads them, each with the JSON type it takes as a key
+ * of the config file (`json`; config-keys.ts names the key in camelCase). parseArgs ignores
+ * `json`; ranges are checked below, for a flag and a file key alike.
+ */
 export const OPTIONS = {
-  port: { type: "string" },
-  host: { type: "string" },
-  fixtures: { type: "string" },
-  scenarios: { type: "string" },
-  clock: { type: "string" },
-  "clock-start": { type: "string" },
-  seed: { type: "string" },
-  snapshot: { type: "string" },
-  "sign-host": { type: "string", multiple: true },
-  "allow-host": { type: "string", multiple: true },
-  "instance-ports": { type: "string" },
-  "journal-size": { type: "string" },
-  "journal-mb": { type: "string" },
-  "max-body-mb": { type: "string" },
-  "max-clock-skew": { type: "string" },
-  "push-deadline": { type: "string" },
-  "push-max-mb": { type: "string" },
-  upstream: { type: "string" },
-  "upstream-key": { type: "string" },
-  "upstream-secret-env": { type: "string" },
-  "upstream-timeout": { type: "string" },
-  "allow-http-upstream": { type: "boolean" },
-  record: { type: "string" },
-  strict: { type: "boolean" },
-  "until-stdin-closes": { type: "boolean" },
-  "no-ui": { type: "boolean" },
+  port: { type: "string", json: jsonInteger() },
+  host: { type: "string", json: jsonText() },
+  fixtures: { type: "string", json: jsonText() },
+  scenarios: { type: "string", json: jsonText() },
+  clock: { type: "string", json: z.enum(["real", "manual"]) },
+  "clock-start": { type: "string", json: z.union([z.string(), jsonInteger()]) },
+  seed: { type: "string", json: jsonInteger() },
+  snapshot: { type: "string", json: jsonText() },
+  "sign-host": { type: "string", multiple: true, json: z.array(jsonText()) },
+  "allow-host": { type: "string", multiple: true, json: z.array(jsonText()) },
+  "instance-ports": {
+    type: "string",
+    json: z.string().regex(/^\d+-\d+$/, "a range of ports FROM-TO, like 8687-8702"),
+  },
+  "journal-size": { type: "string", json: jsonInteger() },
+  "journal-mb": { type: "string", json: jsonInteger() },
+  "max-body-mb": { type: "string", json: jsonInteger() },
+  "max-clock-skew": { type: "string", json: jsonInteger() },
+  "push-deadline": { type: "string", json: jsonInteger() },
+  "push-max-mb": { type: "string", json: jsonInteger() },
+  upstream: { type: "string", json: jsonText() },
+  "upstream-key": { type: "string", json: jsonText() },
+  "upstream-secret-env": { type: "string", json: jsonText() },
+  "upstream-timeout": { type: "string", json: jsonInteger() },
+  "allow-http-upstream": { type: "boolean", json: z.boolean() },
+  record: { type: "string", json: jsonText() },
+  strict: { type: "boolean", json: z.boolean() },
+  "until-stdin-closes": { type: "boolean", json: z.boolean() },
+  "no-ui": { type: "boolean", json: z.boolean() },
   /** A config file (config-file/read.ts); without it, `ccemu.json` in the working folder. */
   config: { type: "string" },
   help: { type: "boolean", short: "h" },
