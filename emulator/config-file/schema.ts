@@ -7,9 +7,6 @@ import { z } from "npm:zod@4.6.7";
 import { flagKeysShape } from "../core/config-keys.ts";
 import { CONFIG_SECTIONS } from "./sections.ts";
 
-/** Where editors find the schema when a file names it by URL (`$schema`). */
-export const CONFIG_SCHEMA_ID = "https://ccemu.github.io/ccemu.schema.json";
-
 export function configFileSchema(): z.ZodType<Record<string, unknown>> {
   return z.strictObject({
     $schema: z.string().optional().describe(
@@ -27,7 +24,8 @@ export function configFileSchema(): z.ZodType<Record<string, unknown>> {
 /** The JSON Schema of the file, as committed in ccemu.schema.json (with a final newline). */
 export function configJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(configFileSchema(), { io: "input", unrepresentable: "any" });
-  return { ...schema, $id: CONFIG_SCHEMA_ID, title: "ccemu.json" };
+  // No `$id`: the schema has no address of its own yet; files name it by path (`$schema`).
+  return { ...schema, title: "ccemu.json" };
 }
 
 /** ccemu.schema.json's text. */
