@@ -25,6 +25,7 @@ import { apiRoutes } from "./control/api-routes.ts";
 import { overviewRoutes } from "./control/overview.ts";
 import { connectRoutes } from "./control/connect.ts";
 import { namedSnapshotRoutes } from "./control/named-snapshots.ts";
+import { configSchemaRoutes } from "./config-file/routes.ts";
 import type { Instances } from "./instances/registry.ts";
 import { instanceRoutes } from "./instances/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
@@ -218,6 +219,7 @@ function mountControl(
 ) {
   const operations = list.flatMap((area) => area.signed?.operations ?? []);
   app.route("/_emulator", stateRoutes(emulator, operations, { scenario: ScenarioSchema }));
+  app.route("/_emulator", configSchemaRoutes());
   app.route("/_emulator/clock", clockRoutes(emulator));
   const names = list.filter((a) => a.signed).map((a) => a.name);
   const operationPaths = operations.map((op) => op.path);
