@@ -3,7 +3,7 @@
  * (what the file is checked against and the JSON Schema publishes) and how it is applied to an
  * emulator that has just started, before it serves. A section is applied as its control route
  * would apply it (the same store call), so the file starts the same ccemu as those requests do.
- * A new section (stubs, say) is one entry in CONFIG_SECTIONS.
+ * A new section is one entry in CONFIG_SECTIONS.
  */
 import { z } from "npm:zod@4.6.7";
 import type { Emulator } from "../core/emulator.ts";
@@ -14,11 +14,16 @@ import { setCallbackUrl } from "../outbound/callback-urls.ts";
 import { CallbackUrlChange } from "../outbound/schemas.ts";
 import type { OutboundStore } from "../outbound/store.ts";
 import type { State } from "../state.ts";
+import { addStubs, StubInput, type StubStore } from "../stubs/mod.ts";
 
 /** What a section is applied to: one started emulator and its areas (app.ts's Areas is one). */
 export interface ConfigTarget {
   emulator: Emulator<State>;
-  areas: { faults: { store: FaultStore }; outbound: { store: OutboundStore } };
+  areas: {
+    faults: { store: FaultStore };
+    outbound: { store: OutboundStore };
+    stubs: { store: StubStore };
+  };
 }
 
 export interface ConfigSection {
@@ -80,5 +85,16 @@ const callbackUrls: ConfigSection = {
   },
 };
 
+const stubs: ConfigSection = {
+  name: "stubs",
+  schema: z.array(StubInput).describe(
+    "Stubs: answers of your own for matching signed requests (as POST /_emulator/stubs takes " +
+      "each; docs/stubs.md).",
+  ),
+  apply({ areas }, value) {
+    return count(addStubs(areas.stubs.store, value as unknown[]).length, "stub");
+  },
+};
+
 /** Every section, in the order they are applied (keys first: a callback URL names one). */
-export const CONFIG_SECTIONS: ConfigSection[] = [keys, faults, callbackUrls];
+export const CONFIG_SECTIONS: ConfigSection[] = [keys, faults, stubs, callbackUrls];

@@ -27,6 +27,12 @@ const FAULT = {
   effect: { type: "error", code: "TooManyRequests" },
   first: 2,
 };
+const STUB = {
+  operation: "/gateway/task_create",
+  when: { body: { "$.taskName": "stubbed" } },
+  answer: { body: { requestId: "{{requestId}}", result: { callJobId: 9001 } } },
+  note: "a field the vendor added last week",
+};
 const CALLBACK = { url: "http://127.0.0.1:9/callbacks", timeoutMs: 2000 };
 
 /** JSON with comments and trailing commas, as a team would commit it. */
@@ -38,6 +44,7 @@ const CONFIG = `{
   "journalSize": 300, /* the flag --journal-size */
   "keys": [${JSON.stringify(KEY)}],
   "faults": [${JSON.stringify(FAULT)}],
+  "stubs": [${JSON.stringify(STUB)}],
   "callbackUrls": [${JSON.stringify({ enterpriseId: "7000001", ...CALLBACK })},],
 }
 `;
@@ -61,13 +68,14 @@ Deno.test("a config file starts the same ccemu as its flags and control requests
     await using fromFile = await startProcess(["--config", file]);
     await fromFile.until(/^config: /);
     assert.ok(
-      fromFile.lines.includes(`config: ${file}: added 1 key, 1 fault rule, 1 callback URL`),
+      fromFile.lines.includes(`config: ${file}: added 1 key, 1 fault rule, 1 stub, 1 callback URL`),
       fromFile.lines.join("\n"),
     );
 
     await using fromFlags = await startProcess(["--clock", "manual", "--seed", "42"]);
     await control(fromFlags.url, "POST", "/keys", KEY);
     await control(fromFlags.url, "POST", "/faults", FAULT);
+    await control(fromFlags.url, "POST", "/stubs", STUB);
     await control(fromFlags.url, "PUT", "/outbound/callback-urls/7000001", CALLBACK);
 
     const [a, b] = await Promise.all(
@@ -83,6 +91,7 @@ Deno.test("a config file starts the same ccemu as its flags and control requests
     const keys = JSON.parse(await control(fromFile.url, "GET", "/keys")).keys;
     assert.ok(keys.some((k: { accessKeyId: string }) => k.accessKeyId === "team-key"));
     assert.equal(JSON.parse(await control(fromFile.url, "GET", "/faults")).rules.length, 1);
+    assert.equal(JSON.parse(await control(fromFile.url, "GET", "/stubs")).stubs.length, 1);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -147,8 +156,10 @@ Deno.test("a bad config file is refused with the JSON path and the key meant", a
       await refused('{ "seed": "42" }'),
       /ccemu\.json: \$\.seed: Invalid input: expected number, received string/,
     );
-    // Not wired yet: refused as any unknown key, rather than ignored.
-    assert.match(await refused('{ "stubs": [] }'), /ccemu\.json: \$\.stubs: unknown key/);
+    assert.match(
+      await refused('{ "stubs": [{ "operation": "/gateway/task_create", "answr": {} }] }'),
+      /ccemu\.json: \$\.stubs\[0\]\.answr: unknown key; did you mean `answer`\?/,
+    );
     assert.match(
       await refused('{ "journalSize": 0 }'),
       /"journalSize" in ccemu\.json must be an integer from 1 to 1000000, got "0"/,
@@ -179,7 +190,9 @@ Deno.test("ccemu.schema.json is the config file's schema, current, and served", 
     "ccemu.schema.json is stale: run deno run -A tools/config-schema.ts",
   );
   const schema = JSON.parse(committed);
-  for (const key of ["clock", "seed", "port", "journalSize", "keys", "faults", "callbackUrls"]) {
+  for (
+    const key of ["clock", "seed", "port", "journalSize", "keys", "faults", "stubs", "callbackUrls"]
+  ) {
     assert.ok(schema.properties[key], key);
   }
   assert.equal(schema.additionalProperties, false);
