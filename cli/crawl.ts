@@ -9,7 +9,8 @@ import { crawl } from "../emulator/agent-tools/crawl.ts";
 import { crawlSummary } from "../emulator/agent-tools/crawl-summary.ts";
 import { startEmulator } from "../harness/mod.ts";
 import { internals } from "../harness/internals.ts";
-import { AGENT_FLAGS, AGENT_USAGE, agentTarget, integerFlag } from "./agent-flags.ts";
+import { AGENT_FLAGS, AGENT_USAGE, agentTarget } from "./agent-flags.ts";
+import { durationFlag, integerFlag } from "./flag-values.ts";
 import { type Command, EXIT, parseFlags, UsageError } from "./command.ts";
 
 const USAGE =
@@ -35,19 +36,6 @@ nothing, or the same menu back), a loop (a menu from earlier on the path), a men
 explores, or --depth. Replay the scenarios with: ccemu replay DIR/scenarios
 
 Exit status: 0 no dead end, 1 a dead end (or no path at all), 2 bad arguments.`;
-
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
-
-/** `90s`, `2m`, `500ms` in milliseconds. */
-function duration(flag: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text);
-  const ms = match ? Math.round(Number(match[1]) * UNITS[match[2]]) : NaN;
-  if (!(ms >= 1 && ms <= 24 * 3_600_000)) {
-    throw new UsageError(`--${flag} must be a duration such as 90s, 2m or 500ms, got "${text}"`);
-  }
-  return ms;
-}
 
 /** Removes the scenarios an earlier crawl wrote there, so that a replay runs this crawl's only. */
 async function clearEarlier(folder: string): Promise<void> {
@@ -77,9 +65,9 @@ async function runCrawl(args: string[]): Promise<number> {
   const options = {
     ...agent,
     say,
-    depth: integerFlag("depth", values.depth, 3, 1, 20),
-    maxPaths: integerFlag("max-paths", values["max-paths"], 50, 1, 10_000),
-    timeoutMs: duration("timeout", values.timeout, 120_000),
+    depth: integerFlag("depth", values.depth, 1, 20) ?? 3,
+    maxPaths: integerFlag("max-paths", values["max-paths"], 1, 10_000) ?? 50,
+    timeoutMs: durationFlag("timeout", values.timeout, 120_000),
   };
   const folder = join(values.out, "scenarios");
   await clearEarlier(folder);

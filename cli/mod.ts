@@ -13,8 +13,11 @@
 import { agentCheckCommand } from "./agent-check.ts";
 import { callbacksCheckCommand } from "./callbacks-check.ts";
 import { chatCommand } from "./chat.ts";
+import { compareCommand } from "./compare.ts";
 import { crawlCommand } from "./crawl.ts";
+import { execCommand } from "./exec.ts";
 import { fixturesCommand } from "./fixtures.ts";
+import { loadCommand } from "./load.ts";
 import { openapiCommand } from "./openapi.ts";
 import { parityCommand } from "./parity.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
@@ -22,13 +25,18 @@ import { replayCommand } from "./replay.ts";
 import { signCommand } from "./sign.ts";
 import { startCommand } from "./start.ts";
 import { tapCommand } from "./tap.ts";
+import { waitCommand } from "./wait.ts";
 import { VERSION } from "../emulator/version.ts";
 import { ScenarioFileError } from "../emulator/scenarios/store.ts";
 
 const COMMANDS: Command[] = [
   startCommand,
+  execCommand,
+  waitCommand,
   signCommand,
   replayCommand,
+  loadCommand,
+  compareCommand,
   agentCheckCommand,
   crawlCommand,
   chatCommand,

@@ -2,12 +2,14 @@
  * `ccemu start [options]` (the default subcommand): one ccemu process. The first stdout line says
  * where it listens; SIGINT or SIGTERM stop it (writing `--snapshot` when one was named).
  */
-import { ALLOW_HOST_ENV, ConfigError, parseConfig, USAGE } from "../emulator/core/config.ts";
+import { USAGE } from "../emulator/core/config.ts";
 import { startServer } from "../emulator/server.ts";
 import type { AccessKey } from "../emulator/core/tenants.ts";
 import { DEMO_KEY } from "../harness/client.ts";
-import { type Command, EXIT, UsageError } from "./command.ts";
+import { type Command, EXIT } from "./command.ts";
 import { launchers, whenLauncherEnds } from "./launchers.ts";
+import { applying, startConfig } from "./start-config.ts";
+import { ConfigFileError } from "../emulator/config-file/read.ts";
 
 /**
  * The second line: who to sign as. Only the shipped demo key's secret is printed (it is in every
@@ -31,24 +33,21 @@ async function stdinClosed(): Promise<void> {
   } catch { /* a broken pipe ends it too */ }
 }
 
-/** `CCEMU_ALLOW_HOST`, when ccemu may read it (a start without --allow-env does not look). */
-function allowHostEnv(): string | undefined {
-  const { state } = Deno.permissions.querySync({ name: "env", variable: ALLOW_HOST_ENV });
-  return state === "granted" ? Deno.env.get(ALLOW_HOST_ENV) : undefined;
-}
-
 async function start(args: string[]): Promise<number> {
-  let config;
+  let started;
   try {
-    config = parseConfig(args, { [ALLOW_HOST_ENV]: allowHostEnv() });
+    started = await startConfig(args);
   } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
-    throw error;
+    if (!(error instanceof ConfigFileError)) throw error;
+    console.error(`ccemu: ${error.message}`);
+    return EXIT.failed;
   }
-  if (config === "help") {
+  if (started === "help") {
     console.log(USAGE);
     return EXIT.ok;
   }
+  const { config, file } = started;
+  let added: string[] = [];
   let running;
   // What the server reports before it listens waits, so that the first line stays the address.
   const early: string[] = [];
@@ -58,6 +57,7 @@ async function start(args: string[]): Promise<number> {
       log: (line) => report(`ccemu: ${line}`),
       instances: true,
       buildUi: true,
+      ...applying(file, (summary) => added = summary),
     });
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {
@@ -76,6 +76,10 @@ async function start(args: string[]): Promise<number> {
     ? `generator restored from ${running.restoredFrom}`
     : `seed ${emulator.seed}`;
   console.log(`clock: ${emulator.clock.mode} at ${emulator.clock.status().iso}; ${generator}`);
+  if (file) {
+    const what = added.length ? `: added ${added.join(", ")}` : "";
+    console.log(`config: ${file.path}${what}`);
+  }
   if (config.upstream) {
     // The key's id and the variable's name, never the secret.
     const { url: upstream, accessKeyId, secretEnv, record } = config.upstream;

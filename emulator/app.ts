@@ -25,12 +25,15 @@ import { apiRoutes } from "./control/api-routes.ts";
 import { overviewRoutes } from "./control/overview.ts";
 import { connectRoutes } from "./control/connect.ts";
 import { namedSnapshotRoutes } from "./control/named-snapshots.ts";
+import { configSchemaRoutes } from "./config-file/routes.ts";
 import type { Instances } from "./instances/registry.ts";
 import { instanceRoutes } from "./instances/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { createGatewayArea, type GatewayArea } from "./gateway/mod.ts";
 import { createFaultArea, type FaultArea, storageFaults } from "./faults/mod.ts";
 import { faultLikeRoutes } from "./faults/like-entry.ts";
+import { createStubArea, type StubArea } from "./stubs/mod.ts";
+import { stubLikeRoutes } from "./stubs/like-entry.ts";
 import { keepRoutes } from "./upstream/keep/routes.ts";
 import { createKbArea, type KbArea } from "./kb/mod.ts";
 import { createOutboundArea, type OutboundArea } from "./outbound/mod.ts";
@@ -61,6 +64,7 @@ export interface Areas {
   gateway: GatewayArea;
   scenarios: ScenarioArea;
   faults: FaultArea;
+  stubs: StubArea;
 }
 
 export interface App {
@@ -101,7 +105,14 @@ function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Area
   const operations = (Object.values(served) as Area[]).flatMap((area) =>
     area.signed?.operations.map((op) => ({ area: area.name, path: op.path })) ?? []
   );
-  const areas = { ...served, faults: createFaultArea(emulator, operations) };
+  const stubbable = (Object.values(served) as Area[]).flatMap((area) =>
+    area.signed?.operations.map((operation) => ({ area: area.name, operation })) ?? []
+  );
+  const areas = {
+    ...served,
+    faults: createFaultArea(emulator, operations),
+    stubs: createStubArea(emulator, stubbable),
+  };
   for (const area of Object.values(areas) as Area[]) {
     area.load(); // fixture tasks may be under way: the dialer runs from the start
     emulator.onStateLoaded(() => area.load());
@@ -127,7 +138,7 @@ export function createApp(
   const app = new Hono<AppEnv>();
   const failed = controlError(emulator);
   app.onError(failed);
-  const signedPaths = mountSigned(app, emulator, list, areas.faults.store, failed);
+  const signedPaths = mountSigned(app, emulator, list, areas, failed);
   // Agents fetch visitors' images from here, possibly from other hosts: no loopback guard.
   app.use("/_storage/*", journalExchanges(emulator, "storage"));
   app.use("/_storage/*", storageFaults(areas.faults.store));
@@ -166,7 +177,7 @@ function mountSigned(
   app: Hono<AppEnv>,
   emulator: Emulator<State>,
   list: Area[],
-  faults: Areas["faults"]["store"],
+  { faults, stubs }: Pick<Areas, "faults" | "stubs">,
   failed: ReturnType<typeof controlError>,
 ): SignedPath[] {
   const rateLimiter = new RateLimiter();
@@ -177,11 +188,14 @@ function mountSigned(
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
     const journal = exchangeJournal(emulator, area.name, forward !== undefined);
-    const dispatch = signedApi(emulator, rateLimiter, faults, {
-      name: area.name,
-      prefix,
-      operations,
-    }, forward);
+    const dispatch = signedApi(
+      emulator,
+      rateLimiter,
+      faults.store,
+      { name: area.name, prefix, operations },
+      forward,
+      stubs.hook,
+    );
     const refusal = signedRefusal(emulator);
     signedPaths.push({
       prefix: `${prefix}/`,
@@ -205,6 +219,7 @@ function mountControl(
 ) {
   const operations = list.flatMap((area) => area.signed?.operations ?? []);
   app.route("/_emulator", stateRoutes(emulator, operations, { scenario: ScenarioSchema }));
+  app.route("/_emulator", configSchemaRoutes());
   app.route("/_emulator/clock", clockRoutes(emulator));
   const names = list.filter((a) => a.signed).map((a) => a.name);
   const operationPaths = operations.map((op) => op.path);
@@ -212,6 +227,7 @@ function mountControl(
   for (const area of list) if (area.control) app.route("/_emulator", area.control);
   app.route("/_emulator", apiRoutes(emulator));
   app.route("/_emulator", faultLikeRoutes(emulator, operations));
+  app.route("/_emulator", stubLikeRoutes(emulator, operations));
   app.route("/_emulator", keepRoutes(emulator, operations));
   app.route("/_emulator", overviewRoutes(emulator, list));
   app.route("/_emulator", connectRoutes(emulator));

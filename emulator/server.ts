@@ -65,18 +65,35 @@ export interface ServerOptions {
   instances?: boolean;
   /** Build the UI's script at start, in the background (`ccemu start` does). */
   buildUi?: boolean;
+  /**
+   * Called once the emulator and its areas exist, before a `--snapshot` is imported and before
+   * it listens: a config file's sections are applied here (config-file/read.ts).
+   */
+  prepare?: (running: { emulator: Emulator<State>; areas: Areas }) => void;
 }
 
 /** Starts serving; the harness passes no options. */
 export async function startServer(
   config: Config,
   fixtures?: State,
-  { log = () => {}, instances: withInstances = false, buildUi = false }: ServerOptions = {},
+  { log = () => {}, instances: withInstances = false, buildUi = false, prepare }: ServerOptions =
+    {},
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
   const instances = withInstances ? new Instances(config, startServer) : undefined;
   const app = createApp(emulator, await loadScenarios(config.scenarios), { instances, buildUi });
   const { areas } = app;
+  if (prepare) {
+    try {
+      prepare({ emulator, areas });
+    } catch (error) {
+      emulator.close();
+      for (const area of Object.values(areas) as Area[]) area.close?.();
+      throw error;
+    }
+    // What was added is where a reset goes back to, as the fixtures it was added to are.
+    emulator.keepStateAsFixtures();
+  }
   let restoredFrom: string | undefined;
   if (config.snapshot) {
     const snapshot = await readSnapshot(config.snapshot);

@@ -9,15 +9,23 @@ import { faultsSlice, type FaultState } from "./faults/schemas.ts";
 import { gatewaySlice, type GatewayState } from "./gateway/schemas.ts";
 import { kbSlice, type KbState } from "./kb/schemas.ts";
 import { outboundSlice, type OutboundState } from "./outbound/schemas.ts";
+import { stubsSlice, type StubState } from "./stubs/schemas.ts";
 
 export type State = CoreState & {
   outbound: OutboundState;
   kb: KbState;
   gateway: GatewayState;
   faults: FaultState;
+  stubs: StubState;
 };
 
-export const STATE = composeState<State>([outboundSlice, kbSlice, gatewaySlice, faultsSlice]);
+export const STATE = composeState<State>([
+  outboundSlice,
+  kbSlice,
+  gatewaySlice,
+  faultsSlice,
+  stubsSlice,
+]);
 
 /** Loads a fixture file or folder into one validated state; without a path, the demo tenant. */
 export const loadFixtures = (path?: string): Promise<State> =>

@@ -14,7 +14,17 @@
  * ```
  * @module
  */
-import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
+import {
+  type Config,
+  DEFAULT_CONFIG,
+  MANUAL_CLOCK_START,
+  parseConfig,
+} from "../emulator/core/config.ts";
+import {
+  applyConfigSections,
+  type ConfigFile,
+  readConfigFile,
+} from "../emulator/config-file/read.ts";
 import type { JournalFilter } from "../emulator/core/journal.ts";
 import type { Entry as JournalEntry } from "../emulator/app.ts";
 import { type RunningEmulator as RunningServer, startServer } from "../emulator/server.ts";
@@ -133,6 +143,13 @@ export interface FaultHandle extends Disposable {
 
 /** How `startEmulator` sets up ccemu; every field is optional. */
 export interface EmulatorOptions {
+  /**
+   * A config file (`ccemu.json`, docs/config.md): its flags over `ccemu start`'s defaults (not
+   * the harness's manual clock and seed 1), its keys, fault rules and callback URLs added at
+   * start; the other options here win over it. Its port, host and UI are the harness's: a free
+   * loopback port, no UI.
+   */
+  config?: string;
   /** A fixture file or folder, or a fixture as JSON (checked); default `fixtures/default`. */
   fixtures?: string | Record<string, unknown>;
   /** Default `manual`: time moves only when the test says so. */
@@ -275,14 +292,20 @@ const FIXTURES_OBJECT = "(the fixtures object given to startEmulator)";
  * ```
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const file = options.config === undefined
+    ? undefined
+    : await readConfigFile(options.config).catch(explainPermissions);
+  const config = file ? configFrom(file, options) : configOf(options);
   const fixtures = typeof options.fixtures === "object"
     ? seedSequences(
       parseFixtureFile(STATE, FIXTURES_OBJECT, structuredClone(options.fixtures)),
       STATE,
     )
-    : await loadFixtures(options.fixtures).catch(explainPermissions);
+    : await loadFixtures(options.fixtures ?? config.fixtures).catch(explainPermissions);
   checkListen(DEFAULT_CONFIG.host);
-  const running = await startServer(configOf(options), fixtures).catch(explainPermissions);
+  const prepare = file &&
+    ((target: Parameters<typeof applyConfigSections>[1]) => void applyConfigSections(file, target));
+  const running = await startServer(config, fixtures, { prepare }).catch(explainPermissions);
   const harness = harnessOf(running);
   Object.defineProperty(harness, INTERNALS, {
     value: { emulator: running.emulator, areas: running.areas },
@@ -308,6 +331,35 @@ function configOf(options: EmulatorOptions): Config {
     scenarios: options.scenarios,
     pushDeadlineMs: options.pushDeadlineMs ?? DEFAULT_CONFIG.pushDeadlineMs,
     pushMaxBytes: options.pushMaxBytes ?? DEFAULT_CONFIG.pushMaxBytes,
+  };
+}
+
+/**
+ * The server's config from a config file: its flags over `ccemu start`'s defaults, then the
+ * options given here; always a free loopback port without UI, as the harness's own.
+ */
+function configFrom(file: ConfigFile, options: EmulatorOptions): Config {
+  const base = parseConfig([], {}, file.flags);
+  if (base === "help") throw new Error("unreachable: no --help in a file");
+  const given = Object.fromEntries(
+    Object.entries(options).filter(([name, value]) =>
+      value !== undefined && name !== "config" && name !== "fixtures"
+    ),
+  ) as Partial<Config>;
+  const clockStart = options.clockStart ??
+    (options.clock === undefined
+      ? base.clockStart
+      : options.clock === "manual"
+      ? MANUAL_CLOCK_START
+      : undefined);
+  return {
+    ...base,
+    ...given,
+    clockStart,
+    port: 0,
+    host: DEFAULT_CONFIG.host,
+    ui: false,
+    untilStdinCloses: false,
   };
 }
 

@@ -61,6 +61,8 @@ await deno("check", "--unstable-sloppy-imports", "npm/src/index.ts", "npm/src/bi
 await deno("bundle", "--quiet", "--platform=node", "-o", `${OUT}lib/index.js`, "npm/src/index.ts");
 await deno("bundle", "--quiet", "--platform=node", "-o", `${OUT}bin/ccemu.mjs`, "npm/src/bin.ts");
 await copy(`${ROOT}LICENSE`, `${OUT}LICENSE`);
+// The config file's JSON Schema, for `"$schema": "./node_modules/ccemu/ccemu.schema.json"`.
+await copy(`${ROOT}ccemu.schema.json`, `${OUT}ccemu.schema.json`);
 await copy(`${ROOT}npm/README.md`, `${OUT}README.md`);
 await Deno.writeTextFile(
   `${OUT}package.json`,
@@ -78,7 +80,7 @@ await Deno.writeTextFile(
         "./package.json": "./package.json",
       },
       types: "types/index.d.ts",
-      files: ["app", "bin", "lib", "types", "LICENSE", "README.md"],
+      files: ["app", "bin", "lib", "types", "LICENSE", "README.md", "ccemu.schema.json"],
       repository: { type: "git", url: `git+${HOME}.git` },
       homepage: `${HOME}#readme`,
       bugs: { url: `${HOME}/issues` },

@@ -16,8 +16,11 @@ import { KbController } from "./kb/controller.ts";
 import { OutboundController } from "./outbound/controller.ts";
 import { OverviewController } from "./overview/controller.ts";
 import { ScenariosController } from "./scenarios/controller.ts";
+import { LoadController, type LoadForm } from "./load/controller.ts";
+import { CompareController, type CompareForm } from "./compare/controller.ts";
 import { StateController } from "./state/controller.ts";
 import { FixtureController } from "./inspector/fixture-controller.ts";
+import { StubsController } from "./state/stubs-controller.ts";
 import "./api/view.ts";
 import "./conversations/view.ts";
 import "./inspector/view.ts";
@@ -25,6 +28,8 @@ import "./kb/view.ts";
 import "./outbound/view.ts";
 import "./overview/view.ts";
 import "./scenarios/view.ts";
+import "./load/view.ts";
+import "./compare/view.ts";
 import "./state/controls.ts";
 import type { StateControls } from "./state/controls.ts";
 import { shared } from "./shared/styles.ts";
@@ -40,6 +45,8 @@ const VIEWS = [
   ["conversations", "Conversations"],
   ["inspector", "Inspector"],
   ["scenarios", "Scenarios"],
+  ["load", "Load"],
+  ["compare", "Compare"],
   ["outbound", "Outbound"],
   ["kb", "Knowledge base"],
   ["api", "API"],
@@ -135,16 +142,20 @@ export class App extends LitElement {
   readonly #chat = new ConversationController(this, this.#client);
   readonly #inspector = new InspectorController(this, this.#client);
   readonly #scenarios = new ScenariosController(this, this.#client);
+  readonly #loads = new LoadController(this, this.#client);
+  readonly #compare = new CompareController(this, this.#client);
   readonly #outbound = new OutboundController(this, this.#client);
   readonly #overview = new OverviewController(this, this.#client);
   readonly #kb = new KbController(this, this.#client);
   readonly #api = new ApiController(this, this.#client);
   readonly #state = new StateController(this, this.#client);
   readonly #fixture = new FixtureController(this, this.#client);
+  readonly #stubs = new StubsController(this, this.#client);
 
   constructor() {
     super();
     this.#client.onProblem = (message) => (this.problem = message);
+    this.#stubs.onDone = (notice) => this.#state.told(notice);
     this.#outbound.onPick = (task, call) =>
       this.#go("outbound", [task, call].filter(Boolean).join("/"));
     this.#client.on<{ change: string; detail?: Partial<ClockStatus> }>("state", (event) => {
@@ -203,8 +214,9 @@ export class App extends LitElement {
     if (view === "scenarios" && part && Number(part) !== this.#scenarios.shown?.run) {
       this.#scenarios.showRun(Number(part));
     }
-    if (view === "keys" || view === "faults" || view === "clock") this.#openPane(view);
-    else {
+    if (view === "keys" || view === "faults" || view === "stubs" || view === "clock") {
+      this.#openPane(view);
+    } else {
       this.#viewHash = location.hash;
       // Going somewhere closes the state panes, as an outside click does.
       this.renderRoot?.querySelector<StateControls>("ccemu-state-controls")?.closePanes();
@@ -234,7 +246,7 @@ export class App extends LitElement {
    * `#keys`, `#faults`, `#clock` (the overview's links): the state controls' pane opens over the
    * view, and the address goes back to the view's, so that the same link opens it again.
    */
-  async #openPane(pane: "keys" | "faults" | "clock") {
+  async #openPane(pane: "keys" | "faults" | "stubs" | "clock") {
     history.replaceState(null, "", this.#viewHash || `#${this.view}`);
     await this.updateComplete;
     const controls = this.renderRoot.querySelector<StateControls>("ccemu-state-controls");
@@ -301,6 +313,8 @@ export class App extends LitElement {
       conversations: () => this.#chat.loadSessions(),
       inspector: undefined,
       scenarios: () => this.#scenarios.load(),
+      load: () => Promise.all([this.#loads.load(), this.#chat.loadRobots()]),
+      compare: () => Promise.all([this.#compare.load(), this.#chat.loadRobots()]),
       outbound: () => this.#outbound.load(),
       kb: () => this.#kb.load(),
       api: () => this.#api.load(),
@@ -313,6 +327,7 @@ export class App extends LitElement {
       Promise.all([
         this.#readClock(),
         this.#state.load(),
+        this.#stubs.load(),
         this.#chat.loadRobots(),
         this.#chat.loadSessions(),
         this.#inspector.load(),
@@ -328,6 +343,8 @@ export class App extends LitElement {
     conversations: () => this.#conversationsView(),
     inspector: () => this.#inspectorView(),
     scenarios: () => this.#scenariosView(),
+    load: () => this.#loadsView(),
+    compare: () => this.#compareView(),
     outbound: () => this.#outboundView(),
     kb: () => this.#kbView(),
     api: () => this.#apiView(),
@@ -366,6 +383,27 @@ export class App extends LitElement {
         @pick-session=${(e: CustomEvent<string>) => s.pickSession(e.detail)}
         @replay-session=${(e: CustomEvent<string>) => this.#act(() => s.replaySession(e.detail))}
         @problem=${(e: CustomEvent<string>) => (this.problem = e.detail)}></ccemu-scenarios>
+    `;
+  }
+
+  #loadsView() {
+    const l = this.#loads;
+    return html`
+      <ccemu-load .robots=${this.#chat.robots} .scenarios=${l.scenarios} .report=${l.report}
+        @start-load=${(e: CustomEvent<LoadForm>) =>
+          this.#act(() => this.#client.attempt(() => l.start(e.detail)))}
+        @stop-load=${() => this.#act(() => this.#client.attempt(() => l.stop()))}></ccemu-load>
+    `;
+  }
+
+  #compareView() {
+    const c = this.#compare;
+    return html`
+      <ccemu-compare .robots=${this.#chat.robots} .scenarios=${c.scenarios} .result=${c.result}
+        .shown=${c.shown} .running=${c.running}
+        @run-compare=${(e: CustomEvent<CompareForm>) =>
+          this.#act(() => this.#client.attempt(() => c.run(e.detail)))}
+        @show-scenario=${(e: CustomEvent<number>) => c.show(e.detail)}></ccemu-compare>
     `;
   }
 
@@ -455,6 +493,10 @@ export class App extends LitElement {
         @keep-answer=${(e: CustomEvent<number>) => this.#act(() => this.#fixture.keep(e.detail))}
         @download-fixture=${(e: CustomEvent<number>) => this.#fixture.download(e.detail)}
         @fault-like=${(e: CustomEvent<number>) => this.#act(() => this.#faultLike(e.detail))}
+        @stub-like=${(e: CustomEvent<number>) => this.#act(() => this.#stubLike(e.detail))}
+        @open-stubs=${() =>
+          this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
+            ?.openPane("stubs")}
         @open-faults=${() =>
           this.renderRoot.querySelector<StateControls>("ccemu-state-controls")
             ?.openFaults()}></ccemu-inspector>
@@ -513,6 +555,17 @@ export class App extends LitElement {
     });
   }
 
+  /** "Stub like this": the stub form opens, prefilled with the entry's exchange. */
+  #stubLike(id: number) {
+    return this.#client.attempt(async () => {
+      await this.#stubs.draftLike(id);
+      await this.updateComplete;
+      const controls = this.renderRoot.querySelector<StateControls>("ccemu-state-controls");
+      await controls?.updateComplete;
+      controls?.openPane("stubs");
+    });
+  }
+
   /** A user's action clears the last problem first. */
   #act(work: () => unknown) {
     this.problem = "";
@@ -547,6 +600,10 @@ export class App extends LitElement {
         .problem=${this.problem}
         .faults=${st.faults} .operations=${st.operations} .draft=${st.draft}
         @clear-draft=${() => st.clearDraft()}
+        .stubs=${this.#stubs.stubs} .stubDraft=${this.#stubs.draft}
+        @add-stub=${(e: CustomEvent) => this.#act(() => this.#stubs.add(e.detail))}
+        @remove-stub=${(e: CustomEvent<number>) => this.#act(() => this.#stubs.remove(e.detail))}
+        @clear-stub-draft=${() => this.#stubs.clearDraft()}
         @add-fault=${(e: CustomEvent) => this.#act(() => st.addFault(e.detail))}
         @remove-fault=${(e: CustomEvent<number>) => this.#act(() => st.removeFault(e.detail))}
         @reset=${() => this.#act(() => st.reset())}

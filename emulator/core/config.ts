@@ -1,7 +1,18 @@
 /** Command-line flags -> one typed Config. The defaults are what `deno task start` runs with. */
 import { parseArgs } from "node:util";
 import { type ClockMode, parseTime } from "./clock.ts";
+import { z } from "npm:zod@4.6.7";
 import { didYouMean } from "./did-you-mean.ts";
+
+/** A whole number, as a config file's key (`"seed": 42`). */
+function jsonInteger() {
+  return z.number().int();
+}
+
+/** Text that is not empty, as a config file's key (`"fixtures": "fixtures/ours"`). */
+function jsonText() {
+  return z.string().min(1);
+}
 
 export interface Config {
   port: number;
@@ -86,7 +97,12 @@ export const DEFAULT_CONFIG: Config = {
   pushMaxBytes: 16 * 1024 * 1024,
 };
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /** `inFile`: the value is a config file's (status 1), not the command line's (status 2). */
+  constructor(message: string, readonly inFile = false) {
+    super(message);
+  }
+}
 
 const USAGE = `usage: ccemu start [options]        (also: deno task start -- [options])
   --port N              port to listen on (0 picks a free one)       [8686]
@@ -123,6 +139,8 @@ const USAGE = `usage: ccemu start [options]        (also: deno task start -- [op
   --until-stdin-closes  stop when standard input closes (for a parent process that keeps it
                         open: ccemu ends with it, even when it is killed)
   --no-ui               do not serve the browser UI
+  --config FILE         flags, keys, fault rules and callback URLs from FILE (JSON with comments,
+                        docs/config.md); flags given here win    [./ccemu.json when present]
   --help, -h            this text
 
 Exit status: 0 after a clean stop, 1 when it cannot start, 2 for a bad flag.`;
@@ -141,36 +159,64 @@ function integer(
   return n;
 }
 
-/** The flags of `ccemu start`, as parseArgs reads them. */
-const OPTIONS = {
-  port: { type: "string" },
-  host: { type: "string" },
-  fixtures: { type: "string" },
-  scenarios: { type: "string" },
-  clock: { type: "string" },
-  "clock-start": { type: "string" },
-  seed: { type: "string" },
-  snapshot: { type: "string" },
-  "sign-host": { type: "string", multiple: true },
-  "allow-host": { type: "string", multiple: true },
-  "instance-ports": { type: "string" },
-  "journal-size": { type: "string" },
-  "journal-mb": { type: "string" },
-  "max-body-mb": { type: "string" },
-  "max-clock-skew": { type: "string" },
-  "push-deadline": { type: "string" },
-  "push-max-mb": { type: "string" },
-  upstream: { type: "string" },
-  "upstream-key": { type: "string" },
-  "upstream-secret-env": { type: "string" },
-  "upstream-timeout": { type: "string" },
-  "allow-http-upstream": { type: "boolean" },
-  record: { type: "string" },
-  strict: { type: "boolean" },
-  "until-stdin-closes": { type: "boolean" },
-  "no-ui": { type: "boolean" },
+/**
+ * The flags of `ccemu start`, as parseArgs reads them, each with the JSON type it takes as a key
+ * of the config file (`json`; config-keys.ts names the key in camelCase). parseArgs ignores
+ * `json`; ranges are checked below, for a flag and a file key alike.
+ */
+export const OPTIONS = {
+  port: { type: "string", json: jsonInteger() },
+  host: { type: "string", json: jsonText() },
+  fixtures: { type: "string", json: jsonText() },
+  scenarios: { type: "string", json: jsonText() },
+  clock: { type: "string", json: z.enum(["real", "manual"]) },
+  "clock-start": { type: "string", json: z.union([z.string(), jsonInteger()]) },
+  seed: { type: "string", json: jsonInteger() },
+  snapshot: { type: "string", json: jsonText() },
+  "sign-host": { type: "string", multiple: true, json: z.array(jsonText()) },
+  "allow-host": { type: "string", multiple: true, json: z.array(jsonText()) },
+  "instance-ports": {
+    type: "string",
+    json: z.string().regex(/^\d+-\d+$/, "a range of ports FROM-TO, like 8687-8702"),
+  },
+  "journal-size": { type: "string", json: jsonInteger() },
+  "journal-mb": { type: "string", json: jsonInteger() },
+  "max-body-mb": { type: "string", json: jsonInteger() },
+  "max-clock-skew": { type: "string", json: jsonInteger() },
+  "push-deadline": { type: "string", json: jsonInteger() },
+  "push-max-mb": { type: "string", json: jsonInteger() },
+  upstream: { type: "string", json: jsonText() },
+  "upstream-key": { type: "string", json: jsonText() },
+  "upstream-secret-env": { type: "string", json: jsonText() },
+  "upstream-timeout": { type: "string", json: jsonInteger() },
+  "allow-http-upstream": { type: "boolean", json: z.boolean() },
+  record: { type: "string", json: jsonText() },
+  strict: { type: "boolean", json: z.boolean() },
+  "until-stdin-closes": { type: "boolean", json: z.boolean() },
+  "no-ui": { type: "boolean", json: z.boolean() },
+  /** A config file (config-file/read.ts); without it, `ccemu.json` in the working folder. */
+  config: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** A start flag's name, as parseArgs knows it (`journal-size`), `--help` and `--config` aside. */
+export type FlagName = Exclude<keyof typeof OPTIONS, "help" | "config">;
+
+/** Flags as parseArgs answers them: text, true, or the texts of a repeatable flag. */
+export type FlagValues = { [name in FlagName]?: string | boolean | string[] };
+
+/**
+ * Flags read from a config file (config-file/read.ts): under those of the command line, which win
+ * flag by flag. `name` is the file's, for messages: a bad value is named by its key in the file.
+ */
+export interface FileFlags {
+  name: string;
+  values: FlagValues;
+}
+
+/** `journal-size` -> `journalSize`: a flag's key in the config file. */
+export const fileKey = (flag: string): string =>
+  flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** parseArgs names an unknown flag but not the one meant: its message gains it when one is close. */
 function withFlagHint(message: string): string {
@@ -208,19 +254,55 @@ function allowHostsFromEnv(env: Readonly<Record<string, string | undefined>>): s
 export function parseConfig(
   args: string[],
   env: Readonly<Record<string, string | undefined>> = {},
+  file?: FileFlags,
 ): Config | "help" {
-  let values;
+  let given;
   try {
-    ({ values } = parseArgs({
-      // `deno task start -- --port 0` hands the "--" on; flags after it are still flags.
-      args: args[0] === "--" ? args.slice(1) : args,
-      strict: true,
-      options: OPTIONS,
-    }));
+    // `deno task start -- --port 0` hands the "--" on; flags after it are still flags.
+    ({ values: given } = parseStart(args[0] === "--" ? args.slice(1) : args));
   } catch (error) {
     throw new ConfigError(withFlagHint((error as Error).message));
   }
-  if (values.help) return "help";
+  if (given.help) return "help";
+  // The command line wins flag by flag; a repeatable flag given there replaces the file's list.
+  const values = { ...file?.values, ...given } as typeof given;
+  try {
+    return configOf(values, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError) || !file) throw error;
+    // A value from the file is named as the file names it, not as a flag nobody typed.
+    let inFile = false;
+    const message = error.message.replace(/--([a-z-]+)/g, (flag, name: string) => {
+      if (!(name in file.values) || name in given) return flag;
+      inFile = true;
+      return `"${fileKey(name)}" in ${file.name}`;
+    });
+    throw new ConfigError(message, inFile);
+  }
+}
+
+/**
+ * What the command line says before any file is read: "help", or the `--config` it names (if
+ * any). A bad flag throws ConfigError, as parseConfig would.
+ */
+export function commandLineConfigFile(args: string[]): { help: true } | { config?: string } {
+  try {
+    const { values } = parseStart(args[0] === "--" ? args.slice(1) : args);
+    return values.help ? { help: true } : { config: values.config };
+  } catch (error) {
+    throw new ConfigError(withFlagHint((error as Error).message));
+  }
+}
+
+/** Flags as parseArgs answers them for OPTIONS. */
+type ParsedFlags = ReturnType<typeof parseStart>["values"];
+const parseStart = (args: string[]) => parseArgs({ args, strict: true, options: OPTIONS });
+
+/** The Config that parsed flags (and the environment) say. */
+function configOf(
+  values: ParsedFlags,
+  env: Readonly<Record<string, string | undefined>>,
+): Config {
   const clock = values.clock ?? "real";
   if (clock !== "real" && clock !== "manual") {
     throw new ConfigError(`--clock must be "real" or "manual", got "${clock}"`);

@@ -121,6 +121,14 @@ export class Emulator<S extends CoreState = CoreState> {
     return media?.area === area ? media : undefined;
   }
 
+  /**
+   * The state now is what a reset goes back to: the fixtures with what a config file added at
+   * start (its keys, fault rules, callback URLs), as if they had been in the fixtures.
+   */
+  keepStateAsFixtures(): void {
+    this.#fixtures = JSON.stringify(this.state);
+  }
+
   /** Back to the fixtures: state, generator and runtimes; pending timers dropped. */
   reset(): void {
     this.#load(JSON.parse(this.#fixtures), this.seed);

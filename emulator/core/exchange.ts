@@ -8,7 +8,13 @@
 import type { AppEnv } from "./app-env.ts";
 import type { BodyRead } from "./body.ts";
 import { declaredSize } from "./body.ts";
-import type { AuthDiagnostics, ExchangeRecord, FaultMark, StoredBody } from "./journal.ts";
+import type {
+  AuthDiagnostics,
+  ExchangeRecord,
+  FaultMark,
+  StoredBody,
+  StubMark,
+} from "./journal.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import type { Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
@@ -93,6 +99,7 @@ export class PlainExchange implements ExchangeRecord {
   sentHeaders: Record<string, string> = NO_HEADERS;
   errorCode: string | undefined = undefined;
   fault: FaultMark | undefined = undefined;
+  stub: StubMark | undefined = undefined;
   entryKind: Variables["entryKind"] = undefined;
 
   // Set by the journal's `end`, when it reads what the handler did not keep.

@@ -36,6 +36,17 @@ export const FaultMarkSchema = z.object({
   detail: z.string().optional(),
 }).meta({ id: "FaultMark" });
 
+/** A stub answered the exchange instead of the state (docs/stubs.md). */
+export const StubMarkSchema = z.object({
+  stubId: z.number().int(),
+  note: z.string().optional(),
+  findings: z.array(z.object({
+    path: z.string(),
+    severity: z.literal("warning"),
+    message: z.string(),
+  })).optional().describe("Where the stub's body breaks the operation's documented answer."),
+}).meta({ id: "StubMark" });
+
 const areaDetail = (what: string) => z.record(z.string(), z.unknown()).optional().describe(what);
 
 /** One journal entry of any kind, as `GET /_emulator/journal/{id}` answers it. */
@@ -63,6 +74,7 @@ export const JournalEntrySchema = z.looseObject({
   auth: AuthDiagnosticsSchema.optional(),
   errorCode: z.string().optional().describe("The vendor error code, when it failed with one."),
   fault: FaultMarkSchema.optional(),
+  stub: StubMarkSchema.optional(),
   target: z.string().optional().describe("The full URL, when ccemu made the request itself."),
   sessionId: z.string().optional().describe("The visitor session the entry belongs to."),
   push: areaDetail("A `push` entry's detail: the gateway's push to an agent and its outcome."),

@@ -54,6 +54,20 @@ export interface FaultMark {
   detail?: string;
 }
 
+/** A stub answered this exchange instead of the state (emulator/stubs): which, and its findings. */
+export interface StubMark {
+  /** The id of the stub that answered. */
+  stubId: number;
+  /** The stub's note, when it has one. */
+  note?: string;
+  /**
+   * Where the answer the stub sent breaks the operation's documented answer shape (JSON path,
+   * `warning`, what is wrong): the stub was sent as it is, but a client built on the vendor's
+   * documentation may not read it.
+   */
+  findings?: { path: string; severity: "warning"; message: string }[];
+}
+
 /**
  * What every entry records: an HTTP exchange, as it came and left. `kind` tells which: `exchange`
  * for a client's request to an emulated API or the storage host (the core's own kind); areas add
@@ -94,6 +108,8 @@ export interface JournalEntry {
   errorCode?: string;
   /** Set when a fault rule fired on the exchange. */
   fault?: FaultMark;
+  /** Set when a stub answered the exchange instead of the emulated state. */
+  stub?: StubMark;
   /** The full URL, when ccemu made the request itself (for "copy as curl"). */
   target?: string;
   /** The visitor session the entry belongs to (for session-filtered event streams). */
@@ -135,6 +151,8 @@ export interface ExchangeRecord {
   auth: AuthDiagnostics | undefined;
   errorCode: string | undefined;
   fault: FaultMark | undefined;
+  /** The stub that answered, when one did (signed requests only). */
+  stub?: StubMark;
 }
 
 /**
@@ -185,6 +203,7 @@ export function exchangeEntry(record: ExchangeRecord): Omit<ExchangeEntry, "id">
     auth: record.auth,
     errorCode: record.errorCode,
     fault: record.fault,
+    stub: record.stub,
   };
 }
 
@@ -531,6 +550,7 @@ const RESPONSE_BODY = token('},"durationMs":');
 const AUTH = token(',"auth":');
 const ERROR_CODE = token(',"errorCode":');
 const FAULT = token(',"fault":');
+const STUB = token(',"stub":');
 const NULL = token("null");
 const PLAIN_BODY = token('{"text":"","size":');
 const NOT_TRUNCATED = token(',"truncated":false}');
@@ -601,6 +621,10 @@ function writeExchange(
   if (record.fault !== undefined) {
     w.token(FAULT);
     w.object(record.fault as unknown as Record<string, unknown>);
+  }
+  if (record.stub !== undefined) {
+    w.token(STUB);
+    w.object(record.stub as unknown as Record<string, unknown>);
   }
   w.byte(0x7d);
   if (w.full) return false;

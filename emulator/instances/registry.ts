@@ -5,6 +5,8 @@
  * closed with its listener, and all of them with the process's own.
  */
 import type { Config } from "../core/config.ts";
+import { applyConfigSections, type ConfigFile } from "../config-file/read.ts";
+import type { ConfigTarget } from "../config-file/sections.ts";
 import { ApiError } from "../core/errors.ts";
 import { loadFixtures, type State } from "../state.ts";
 
@@ -15,6 +17,15 @@ export interface InstanceOptions {
   clock: Config["clock"];
   clockStart?: number;
   seed?: number;
+  /** A config file's emulator settings (journal size, strictness, ...), over the parent's. */
+  settings?: Partial<Config>;
+  /** The config file whose sections (keys, fault rules, callback URLs) the instance starts with. */
+  configFile?: ConfigFile;
+}
+
+/** What starting one emulator may be asked besides its config (server.ts's ServerOptions). */
+export interface StartOptions {
+  prepare?: (running: ConfigTarget) => void;
 }
 
 /** A started emulator as the registry keeps it (server.ts's `RunningEmulator` is one). */
@@ -44,12 +55,17 @@ export class Instances {
   /** `start` starts one emulator from a config and its fixtures (server.ts's startServer). */
   constructor(
     private readonly parent: Config,
-    private readonly start: (config: Config, fixtures?: State) => Promise<StartedInstance>,
+    private readonly start: (
+      config: Config,
+      fixtures?: State,
+      options?: StartOptions,
+    ) => Promise<StartedInstance>,
   ) {}
 
   async create(options: InstanceOptions): Promise<InstanceInfo> {
     const config: Config = {
       ...this.parent,
+      ...options.settings,
       port: 0,
       snapshot: undefined, // an instance writes no file of the parent's
       upstream: undefined, // nor forwards to the parent's upstream, nor records into its file
@@ -58,7 +74,9 @@ export class Instances {
       seed: options.seed,
     };
     const fixtures = options.fixtures ?? structuredClone(await (this.#demo ??= loadFixtures()));
-    const running = await this.#startOnAPort(config, fixtures);
+    const file = options.configFile;
+    const prepare = file && ((target: ConfigTarget) => void applyConfigSections(file, target));
+    const running = await this.#startOnAPort(config, fixtures, { prepare });
     const id = String(this.#next++);
     this.#running.set(id, running);
     return describe(id, running);
@@ -72,9 +90,13 @@ export class Instances {
    * first, so that a client still holding a connection to a deleted instance's port does not reach
    * the next instance there.
    */
-  async #startOnAPort(config: Config, fixtures: State): Promise<StartedInstance> {
+  async #startOnAPort(
+    config: Config,
+    fixtures: State,
+    options: StartOptions,
+  ): Promise<StartedInstance> {
     const range = this.parent.instancePorts;
-    if (!range) return await this.start(config, fixtures);
+    if (!range) return await this.start(config, fixtures, options);
     const taken = new Set([...this.#running.values()].map(({ url }) => new URL(url).port));
     const size = range.to - range.from + 1;
     const first = this.#nextPort ?? range.from;
@@ -82,7 +104,7 @@ export class Instances {
       const port = range.from + (first - range.from + i) % size;
       if (taken.has(String(port))) continue;
       try {
-        const running = await this.start({ ...config, port }, fixtures);
+        const running = await this.start({ ...config, port }, fixtures, options);
         this.#nextPort = port === range.to ? range.from : port + 1;
         return running;
       } catch (error) {

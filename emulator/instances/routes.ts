@@ -4,7 +4,8 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { parseJsonObject, readBody } from "../core/body.ts";
-import { MANUAL_CLOCK_START } from "../core/config.ts";
+import { ConfigError, MANUAL_CLOCK_START, parseConfig } from "../core/config.ts";
+import { ConfigFileError, parseConfigFile } from "../config-file/read.ts";
 import { ApiError } from "../core/errors.ts";
 import { FixtureError, fixturesFrom } from "../core/fixtures.ts";
 import { parseParameters, timeValue } from "../core/validation.ts";
@@ -20,6 +21,11 @@ export const CreateInstanceRequest = z.strictObject({
   clock: z.enum(["real", "manual"]).optional(),
   clockStart: z.union([z.literal("now"), timeValue()]).optional(),
   seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  /**
+   * A config file (ccemu.json, docs/config.md) as its client read it: `path` names it in
+   * messages and anchors its relative paths; `text` is what it holds. The request's own fields win.
+   */
+  config: z.strictObject({ path: z.string().min(1), text: z.string() }).optional(),
 });
 
 /** What a fixture document given in the body is called in its messages. */
@@ -52,7 +58,15 @@ export function instanceRoutes(instances: Instances, maxBodyBytes: number) {
         CreateInstanceRequest,
         read.bytes.length === 0 ? {} : parseJsonObject(read, maxBodyBytes),
       );
-      return c.json(await instances.create(await instanceOptions(body)), 201);
+      try {
+        return c.json(await instances.create(await instanceOptions(body)), 201);
+      } catch (error) {
+        // A section the emulator refuses (a key for an enterprise it lacks) is the file's fault.
+        if (error instanceof ConfigFileError) {
+          throw new ApiError("InvalidParameter", `config: ${error.message}`, "config");
+        }
+        throw error;
+      }
     })
     .get(
       "/instances",
@@ -74,10 +88,49 @@ export function instanceRoutes(instances: Instances, maxBodyBytes: number) {
 
 /** The request as the registry takes it: the clock's start by its mode, the fixtures loaded. */
 async function instanceOptions(body: z.output<typeof CreateInstanceRequest>) {
-  const clock = body.clock ?? "real";
-  const clockStart = body.clockStart === "now"
-    ? undefined
-    : body.clockStart ?? (clock === "manual" ? MANUAL_CLOCK_START : undefined);
-  const fixtures = await fixturesOf(body.fixtures);
-  return { fixtures, clock, clockStart, seed: body.seed };
+  const file = body.config && configOf(body.config);
+  const clock = body.clock ?? file?.config.clock ?? "real";
+  const clockStart = body.clockStart === "now" ? undefined : body.clockStart ??
+    (file && body.clock === undefined
+      ? file.config.clockStart
+      : clock === "manual"
+      ? MANUAL_CLOCK_START
+      : undefined);
+  const fixtures = await fixturesOf(body.fixtures ?? file?.config.fixtures);
+  if (!file) return { fixtures, clock, clockStart, seed: body.seed };
+  // The process's own settings stay the process's: an instance has its own port and no files.
+  const {
+    port: _port,
+    host: _host,
+    ui: _ui,
+    snapshot: _snapshot,
+    upstream: _upstream,
+    instancePorts: _instancePorts,
+    allowHosts: _allowHosts,
+    untilStdinCloses: _untilStdinCloses,
+    ...settings
+  } = file.config;
+  return {
+    fixtures,
+    clock,
+    clockStart,
+    seed: body.seed ?? file.config.seed,
+    settings,
+    configFile: file.parsed,
+  };
+}
+
+/** The config file given: checked, and the settings it says over ccemu's defaults. */
+function configOf({ path, text }: { path: string; text: string }) {
+  try {
+    const parsed = parseConfigFile(path, text);
+    const config = parseConfig([], {}, parsed.flags);
+    if (config === "help") throw new ConfigError("no help here");
+    return { parsed, config };
+  } catch (error) {
+    if (error instanceof ConfigFileError || error instanceof ConfigError) {
+      throw new ApiError("InvalidParameter", `config: ${error.message}`, "config");
+    }
+    throw error;
+  }
 }

@@ -19,6 +19,7 @@ import type { Emulator } from "../core/emulator.ts";
 import { type ExchangeHandler, Later, type PlainExchange } from "../core/exchange.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
+import type { StubHook } from "../stubs/mod.ts";
 import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
 import { ApiError, failureBody, toApiError } from "../core/errors.ts";
 import type { Operation } from "./operation.ts";
@@ -178,8 +179,9 @@ export function signedApi(
   faults: FaultStore,
   area: SignedArea,
   forward?: Forwarder,
+  stubs?: StubHook,
 ): ExchangeHandler {
-  const dispatcher = new Dispatcher(emulator, rateLimiter, faults, area, forward);
+  const dispatcher = new Dispatcher(emulator, rateLimiter, faults, area, forward, stubs);
   return (c) => dispatcher.dispatch(c);
 }
 
@@ -259,6 +261,7 @@ class Dispatcher {
     readonly faults: FaultStore,
     readonly area: SignedArea,
     readonly forward?: Forwarder,
+    readonly stubs?: StubHook,
   ) {
     const { prefix, operations } = area;
     this.failed = signedRefusal(emulator);
@@ -345,7 +348,7 @@ class Dispatcher {
       const queryParams = !operation.query && businessCount(query) === 0
         ? NO_PARAMS
         : parseParameters(operation.query ?? NO_QUERY, businessQuery(query, true));
-      const answer = this.#run(c, params, queryParams);
+      const answer = this.#run(c, params, queryParams, body);
       return answer instanceof Promise ? this.#settled(c, answer) : answer;
     } catch (thrown) {
       return this.failed(c, thrown);
@@ -354,10 +357,16 @@ class Dispatcher {
 
   /**
    * Runs the operation (`c.operation`, for `c.tenant`) on checked parameters and answers
-   * `{ requestId, ...result }`, or a fault rule's effect. Synchronous as long as the handler is
-   * (most are: awaiting their result anyway cost two more microtask turns).
+   * `{ requestId, ...result }`, or a fault rule's effect, or a stub's answer (emulator/stubs: the
+   * handler does not run). Synchronous as long as the handler is (most are: awaiting their result
+   * anyway cost two more microtask turns). `body`: a POST's JSON as sent, for stubs' matchers.
    */
-  #run(c: PlainExchange, params: unknown, queryParams: unknown): Response | Promise<Response> {
+  #run(
+    c: PlainExchange,
+    params: unknown,
+    queryParams: unknown,
+    body?: unknown,
+  ): Response | Promise<Response> {
     const operation = c.operation as Operation, tenant = c.tenant;
     checkEnterprise(params, tenant.enterpriseId);
     const faults = this.faults;
@@ -367,8 +376,13 @@ class Dispatcher {
       accessKeyId: tenant.key.accessKeyId,
       params,
     });
-    if (fault) return applyFault(c, fault, () => handle(c, params, queryParams));
-    return handle(c, params, queryParams);
+    if (fault) return applyFault(c, fault, () => this.#answer(c, params, queryParams, body));
+    return this.#answer(c, params, queryParams, body);
+  }
+
+  /** A stub's answer when one matches, else the operation's. */
+  #answer(c: PlainExchange, params: unknown, queryParams: unknown, body: unknown) {
+    return this.stubs?.(c, body) ?? handle(c, params, queryParams);
   }
 
   /** An answer still to come, or its failure's envelope. */

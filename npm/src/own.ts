@@ -18,14 +18,14 @@ interface Key {
 
 /** The flags that say what `request` says, then `args` (so that the caller's flags win). */
 function flags(request: InstanceRequest, fixtures: string | undefined, args: string[]): string[] {
-  const { clock, clockStart, seed } = request;
+  const { clock, clockStart, seed, config } = request;
   return [
     "--port",
     "0",
-    "--clock",
-    clock,
-    "--seed",
-    String(seed),
+    // The file as ccemu start reads it: given here, its flags stay under these.
+    ...(config === undefined ? [] : ["--config", config.path]),
+    ...(clock === undefined ? [] : ["--clock", clock]),
+    ...(seed === undefined ? [] : ["--seed", String(seed)]),
     ...(clockStart === undefined ? [] : ["--clock-start", String(clockStart)]),
     ...(fixtures === undefined ? [] : ["--fixtures", fixtures]),
     ...args,

@@ -63,7 +63,14 @@ export interface CallResult<T = Json> {
 export type InstanceBody = RequestBody<"/_emulator/instances", "post">;
 
 /** `startCcemu()`'s options; all optional. */
-export interface CcemuOptions extends InstanceBody {
+export interface CcemuOptions extends Omit<InstanceBody, "config"> {
+  /**
+   * A config file, `ccemu.json` (JSON with comments; docs/config.md in ccemu's repository): its
+   * flags, keys, fault rules and callback URLs, as `ccemu start --config FILE` takes them. What
+   * the file does not say is ccemu's own default (the real clock, a random seed), not this API's;
+   * the other options here win over the file. A relative path is this process's working folder's.
+   */
+  config?: string;
   /** A fixture file or folder (a path, resolved against the working directory) or a fixture
    * document itself; default the demo tenant. A bad one rejects naming its JSON path. */
   fixtures?: InstanceBody["fixtures"];

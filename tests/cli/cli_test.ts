@@ -30,6 +30,8 @@ Deno.test("every subcommand answers --help; --version; unknown commands and flag
       "start",
       "sign",
       "replay",
+      "load",
+      "compare",
       "agent-check",
       "openapi",
       "fixtures",

@@ -289,12 +289,12 @@ Deno.test("ccemu crawl refuses a bad command line, saying which flag and how", a
       /--depth must be a whole number from 1 to 20, got "0"/,
     ],
     [
-      ["--agent", "http://127.0.0.1:9/m", "--out", "x", "--timeout", "10"],
-      /--timeout must be a duration such as 90s, 2m or 500ms, got "10"/,
+      ["--agent", "http://127.0.0.1:9/m", "--out", "x", "--timeout", "soon"],
+      /--timeout must be a duration such as 30s, 1500ms or 2m, got "soon"/,
     ],
     [
       ["--agent", "http://127.0.0.1:9/m", "--out", "x", "--open-url", "http://127.0.0.2:9/o"],
-      /--open-url must be on --agent's origin/,
+      /--open-url must be on the agent's origin/,
     ],
   ];
   for (const [args, message] of cases) {

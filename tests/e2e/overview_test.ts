@@ -148,6 +148,7 @@ browserTest("overview: first view, counts, live, links, sizes, contrast", async 
         ),
       ],
       ['#overview-faults h3 a[href="#faults"]', page.locator("ccemu-state-controls #faults[open]")],
+      ['#overview-stubs h3 a[href="#stubs"]', page.locator("ccemu-state-controls #stubs[open]")],
       ['#overview-keys li a[href="#keys"]', page.locator("ccemu-state-controls #keys[open]")],
       [
         '#overview-clock h3 a[href="#clock"]',

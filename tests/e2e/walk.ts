@@ -80,7 +80,7 @@ export const SCREENS: Screen[] = [
     hash: "#api/task_create",
     open: (page) => view(page, "ccemu-api").locator("#send").waitFor(),
   },
-  ...(["keys", "faults", "clock"] as const).map((pane) => ({
+  ...(["keys", "faults", "stubs", "clock"] as const).map((pane) => ({
     name: `pane-${pane}`,
     hash: `#${pane}`,
     async open(page: Page) {

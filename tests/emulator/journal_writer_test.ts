@@ -94,6 +94,20 @@ const record: fc.Arbitrary<ExchangeRecord> = fc.record({
   ),
   errorCode: fc.option(text, { nil: undefined }),
   fault: fc.option(fc.record({ ruleId: fc.nat(), effect: text }), { nil: undefined }),
+  stub: fc.option(
+    fc.record({
+      stubId: fc.nat(),
+      note: fc.option(text, { nil: undefined }),
+      findings: fc.option(
+        fc.array(
+          fc.record({ path: text, severity: fc.constant("warning" as const), message: text }),
+          { maxLength: 2 },
+        ),
+        { nil: undefined },
+      ),
+    }),
+    { nil: undefined },
+  ),
 });
 
 Deno.test("addExchange keeps the bytes add(exchangeEntry(record)) keeps (property)", () => {

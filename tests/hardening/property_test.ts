@@ -284,6 +284,7 @@ Deno.test("control routes that take a body: any JSON keeps the envelope and the 
     ["POST", "/_emulator/snapshot"],
     ["POST", "/_emulator/scenarios/replay"],
     ["POST", "/_emulator/faults"],
+    ["POST", "/_emulator/stubs"],
     ["PUT", "/_emulator/outbound/callback-urls/7000001"],
   ];
   const snapshot = (await ccemu.control("GET", "/_emulator/snapshot")).json;
@@ -339,6 +340,25 @@ Deno.test("control routes that take a body: any JSON keeps the envelope and the 
         ms: absurd,
         fraction: absurd,
       }),
+    }),
+    "/_emulator/stubs": fields({
+      operation: fc.constantFrom("robot_list", "/aikb/list_directory_tree", "/nope", "x"),
+      area: fc.constantFrom("outbound", "kb", "x"),
+      method: fc.constantFrom("GET", "POST", "x"),
+      when: fields({
+        query: json,
+        body: fc.dictionary(fc.constantFrom("$.a", "$.b[0]", "a", "$["), json, { maxKeys: 2 }),
+        accessKeyId: fc.string(),
+      }),
+      answer: fields({
+        status: absurd,
+        body: fc.oneof(json, fc.constantFrom("{{body.a}}", "{{nope}}", "x{{requestId}}")),
+        headers: json,
+        delayMs: absurd,
+      }),
+      first: absurd,
+      every: absurd,
+      priority: absurd,
     }),
     "/_emulator/outbound/callback-urls/7000001": fields({
       url: fc.constantFrom("http://127.0.0.1:1/calls", "ftp://x", "nope"),

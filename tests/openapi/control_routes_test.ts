@@ -95,6 +95,10 @@ Deno.test("a declared answer is what the route answers", async () => {
   const rule = await (await call("POST", { effect: { type: "gateway", status: 503 } })(
     `${ccemu.url}/_emulator/faults`,
   )).json();
+  const stub = await (await call("POST", {
+    operation: "task_create",
+    answer: { body: { requestId: "{{requestId}}", result: { callJobId: 1 } } },
+  })(`${ccemu.url}/_emulator/stubs`)).json();
   const scenario = (await get("/_emulator/scenarios")).scenarios[0].name;
   // A client's exchange, beside the session's push, for the journal's answers.
   await ccemu.client().post("/gateway/robot_list", { robotStatus: 1 });
@@ -165,8 +169,12 @@ Deno.test("a declared answer is what the route answers", async () => {
       "/_emulator/faults",
       call("POST", { operation: "/gateway/task_create", effect: { type: "reset" } }),
     ],
-    // Last: they remove the rule the GET reads, and the state.
+    "GET /_emulator/stubs": ["/_emulator/stubs", call("GET")],
+    "GET /_emulator/stubs/{id}": [`/_emulator/stubs/${stub.id}`, call("GET")],
+    // Last: they remove the rule and the stub the GETs read, and the state.
     "DELETE /_emulator/faults/{id}": [`/_emulator/faults/${rule.id}`, call("DELETE")],
+    "DELETE /_emulator/stubs/{id}": [`/_emulator/stubs/${stub.id}`, call("DELETE")],
+    "DELETE /_emulator/stubs": ["/_emulator/stubs", call("DELETE")],
     "DELETE /_emulator/faults": ["/_emulator/faults", call("DELETE")],
     "POST /_emulator/snapshot": ["/_emulator/snapshot", call("POST", snapshot)],
     "POST /_emulator/reset": ["/_emulator/reset", call("POST")],

@@ -203,7 +203,50 @@ const status: string = (await ccemu.journal())[0].response.status;
         await assertAllGone(project, JSON.parse(thrown.out));
       },
     );
+
+    await t.step("startCcemu({ config }): a ccemu.json's flags, keys and fault rules", async () => {
+      await Deno.writeTextFile(`${project}/ccemu.json`, CONFIG_FILE);
+      const ran = await run("node", ["--input-type=module", "-e", CONFIG_SCRIPT], project, env);
+      assert.equal(ran.code, 0, ran.err);
+      const [shared, own] = JSON.parse(ran.out);
+      for (const seen of [shared, own]) {
+        assert.equal(seen.seed, 21);
+        assert.equal(seen.clock, "manual");
+        assert.ok(seen.keys.includes("node-key"), JSON.stringify(seen));
+        assert.equal(seen.status, 503); // the file's fault rule
+      }
+      await Deno.remove(`${project}/ccemu.json`);
+    });
   } finally {
     await Deno.remove(project, { recursive: true });
   }
 });
+
+/** A team's ccemu.json, with a comment, as the Node API reads it. */
+const CONFIG_FILE = `{
+  // our ccemu
+  "clock": "manual",
+  "seed": 21,
+  "keys": [{ "accessKeyId": "node-key", "accessKeySecret": "node-secret", "enterpriseId": "7000001" }],
+  "faults": [{ "operation": "/gateway/robot_list", "effect": { "type": "gateway", "status": 503 } }]
+}`;
+
+/** Starts a shared and an own emulator from ccemu.json and prints what each shows. */
+const CONFIG_SCRIPT = `
+import { startCcemu } from "ccemu";
+const seen = [];
+for (const options of [{ config: "ccemu.json" }, { config: "ccemu.json", process: "own" }]) {
+  const ccemu = await startCcemu(options);
+  const health = await (await fetch(ccemu.url + "/_emulator/health")).json();
+  const { keys } = await (await fetch(ccemu.url + "/_emulator/keys")).json();
+  const { status } = await ccemu.call("POST", "/gateway/robot_list", { robotStatus: 1 });
+  seen.push({
+    seed: health.seed,
+    clock: health.clock.mode,
+    keys: keys.map((k) => k.accessKeyId),
+    status,
+  });
+  await ccemu.stop();
+}
+console.log(JSON.stringify(seen));
+`;

@@ -1,8 +1,10 @@
 /**
- * Old scenario files keep working unchanged: every scenario under fixtures/ and examples/ is
- * replayed and its report compared with the one main gave before the scenario language grew
- * (variants, captures, reply paths, includes). Times and ports are left out (they vary run to run).
- * Regenerate the golden file only on purpose: `CCEMU_WRITE_GOLDEN=1 deno test -A this file`.
+ * Old scenario files keep working unchanged: every scenario that was under fixtures/ and examples/
+ * before the scenario language grew (variants, captures, reply paths, includes) is replayed and its
+ * report compared with the one main gave then. Times and ports are left out (they vary run to
+ * run). Files added since (examples/python-consumer's, whose agent is a Python process) are not
+ * old ones: the golden's own list is replayed. Regenerate the golden file only on purpose:
+ * `CCEMU_WRITE_GOLDEN=1 deno test -A this file` (it then takes every scenario file it finds).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -48,16 +50,15 @@ function stable(value: unknown, key = ""): unknown {
   return value;
 }
 
-Deno.test("every scenario under fixtures/ and examples/ reports as it did before", async () => {
+Deno.test("every old scenario under fixtures/ and examples/ reports as it did before", async () => {
+  const writing = Deno.env.get("CCEMU_WRITE_GOLDEN") === "1";
+  const golden = writing ? {} : JSON.parse(await Deno.readTextFile(GOLDEN));
+  const files = writing ? await scenarioFiles() : Object.keys(golden);
   const reports: Record<string, unknown> = {};
-  for (const file of await scenarioFiles()) {
+  for (const file of files) {
     await using ccemu = await startEmulator();
     reports[file] = stable(await ccemu.runScenario(join(ROOT, file)));
   }
-  if (Deno.env.get("CCEMU_WRITE_GOLDEN") === "1") {
-    await Deno.writeTextFile(GOLDEN, JSON.stringify(reports, null, 1) + "\n");
-  }
-  const golden = JSON.parse(await Deno.readTextFile(GOLDEN));
-  assert.deepEqual(Object.keys(reports), Object.keys(golden));
-  for (const file of Object.keys(golden)) assert.deepEqual(reports[file], golden[file], file);
+  if (writing) await Deno.writeTextFile(GOLDEN, JSON.stringify(reports, null, 1) + "\n");
+  else for (const file of files) assert.deepEqual(reports[file], golden[file], file);
 });

@@ -1,6 +1,7 @@
 /**
  * What the inspector's detail offers to make of one exchange (WireMock's "stub from request"):
- * "Add a fault rule like this" (fires `fault-like`: the app opens the fault form prefilled), and,
+ * "Add a fault rule like this" (fires `fault-like`: the app opens the fault form prefilled), "Stub
+ * like this" for a signed request (fires `stub-like`: the stub form opens with its answer), and,
  * for a read of the outbound or knowledge-base API, its answer as fixture data: what the builders
  * of `ccemu fixtures` make of it (asked for with `fixture-preview` when the entry is shown), to
  * download (`download-fixture`), or, for a recorded tenant's answer, to keep in ccemu's state
@@ -142,6 +143,13 @@ export class EntryActions extends LitElement {
         <button id="fault-like" @click=${() => emit(this, "fault-like", e.id)}
           title="Opens the fault rules' form with this request's area, operation, key and parameters"
         >Add a fault rule like this</button>
+        ${e.area !== "storage"
+          ? html`
+            <button id="stub-like" @click=${() => emit(this, "stub-like", e.id)}
+              title="Opens the stubs' form with this request's operation, key and parameters, answered with its answer (editable)"
+            >Stub like this</button>
+          `
+          : nothing}
       </div>
       ${mayBeFixture(e) ? this.#fixture(e) : nothing}
     `;

@@ -137,6 +137,18 @@ export const inspectorStyles = css`
     color: #8a4b00;
     background: #fff4e0;
   }
+  .badge.stub {
+    color: #1d4ed8;
+    background: #eef3ff;
+  }
+  #stub-note {
+    background: #eef3ff;
+    border-color: #c3d4fb;
+  }
+  #stub-note ul {
+    margin: 4px 0;
+    padding-left: 18px;
+  }
   .fault-note {
     margin-top: 6px;
     background: #fff4e0;

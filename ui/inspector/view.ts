@@ -12,6 +12,7 @@ import type { JournalEntry } from "../shared/control-client.ts";
 import "../shared/json-block.ts";
 import "./sse-waterfall.ts";
 import "./entry-actions.ts";
+import { stubBadge, stubNote } from "./stub-note.ts";
 import type { FixtureState } from "./entry-actions.ts";
 import { shared } from "../shared/styles.ts";
 import { inspectorStyles } from "./styles.ts";
@@ -289,6 +290,7 @@ export class InspectorView extends LitElement {
       ${this.#detailHead(e)}
       <ccemu-entry-actions .entry=${e} .fixture=${this.fixture}></ccemu-entry-actions>
       ${this.#faultNote(e)}
+      ${stubNote(e, () => emit(this, "open-stubs"))}
       ${this.#deliveryNote(e)}
       ${this.#auth(e)}
       ${e.upstream ? upstreamDetail(e.upstream) : nothing}
@@ -417,6 +419,7 @@ export class InspectorView extends LitElement {
         }`}>⚡ fault ${e.fault.ruleId}</span>`
         : nothing
     }
+      ${stubBadge(e)}
       <span class="findings">${findingsBadges(errors, warnings)}</span>
     </td>`;
   }

@@ -1,7 +1,7 @@
 /**
  * The Overview's cards, one function each: a heading that links to the view it sums up, the
  * counts, and the newest items, each a link to where it is shown (`#inspector/12`,
- * `#outbound/80001`, `#kb/101`...). `#clock`, `#keys` and `#faults` open the state controls' pane.
+ * `#outbound/80001`, `#kb/101`...). `#clock`, `#keys`, `#faults` and `#stubs` open the state controls' pane.
  */
 import { html, nothing } from "lit";
 import type { Overview } from "./controller.ts";
@@ -163,6 +163,23 @@ export function faultsCard(o: Overview) {
     "#faults",
     html`${counts([["In force", inForce], ["Rules", rules.length]])}
     ${list(items, "None: every request answers as it normally would.")}`,
+  );
+}
+
+export function stubsCard(o: Overview) {
+  const { inForce, stubs } = o.areas.stubs;
+  const items = stubs.map((s) =>
+    html`<li><a href="#stubs">Stub ${s.id}: ${s.operation} → ${s.status}</a>
+      <span class="line">answered ${s.answered} of ${s.matched} matched${
+      s.spent ? " · spent" : ""
+    }${s.note ? ` · ${s.note}` : ""}</span></li>`
+  );
+  return card(
+    "overview-stubs",
+    "Stubs",
+    "#stubs",
+    html`${counts([["In force", inForce], ["Stubs", stubs.length]])}
+    ${list(items, "None: every request is answered from the emulated state.")}`,
   );
 }
 

@@ -10,6 +10,7 @@ import type {
   GatewayOverview,
   KbOverview,
   OutboundOverview,
+  StubsOverview,
 } from "../shared/control-client.ts";
 import type { Connection } from "../../emulator/control/connect.ts";
 import type { SnapshotRow } from "./snapshots-card.ts";
@@ -21,6 +22,7 @@ export type Overview = Omit<CoreOverview, "areas"> & {
     kb: KbOverview;
     gateway: GatewayOverview;
     faults: FaultsOverview;
+    stubs: StubsOverview;
   };
 };
 

@@ -20,6 +20,7 @@ import {
   kbCard,
   keysCard,
   outboundCard,
+  stubsCard,
 } from "./cards.ts";
 import { shared } from "../shared/styles.ts";
 
@@ -143,7 +144,8 @@ export class OverviewView extends LitElement {
           o,
           this.now || o.clock.now,
         )} ${conversationsCard(o)} ${outboundCard(o)}
-        ${callbacksCard(o)} ${kbCard(o)} ${keysCard(o)} ${faultsCard(o)} ${errorsCard(o, zone)}
+        ${callbacksCard(o)} ${kbCard(o)} ${keysCard(o)} ${faultsCard(o)} ${stubsCard(o)}
+        ${errorsCard(o, zone)}
         ${findingsCard(o, zone)}
         <section class="card panel" id="overview-snapshots"
           aria-labelledby="overview-snapshots-title">

@@ -118,6 +118,7 @@ export type { Entry as JournalEntry } from "../../emulator/app.ts";
 export type { SentAnswer } from "../../emulator/control/api-routes.ts";
 export type { LiveEvent, PublicKey };
 export type { FaultRule } from "../../emulator/faults/schemas.ts";
+export type { Stub, StubInput } from "../../emulator/stubs/schemas.ts";
 export type {
   AddRobotInput,
   AgentMessage,
@@ -139,12 +140,17 @@ export type { Account, CallbackUrl } from "../../emulator/outbound/schemas.ts";
 export type { ImportAnswer } from "../../emulator/outbound/tasks.ts";
 export type { Check, ScenarioReport, StepReport } from "../../emulator/scenarios/runner.ts";
 export type { RunSummary, ScenarioSummary } from "../../emulator/scenarios/summaries.ts";
+export type { LoadReport, StepVerdict } from "../../emulator/agent-load/report.ts";
+export type { TimelinePoint } from "../../emulator/agent-load/tally.ts";
+export type { Comparison, ScenarioRow, StepRow } from "../../emulator/scenarios/compare.ts";
+export type { DiffRun } from "../../emulator/scenarios/text-diff.ts";
 export type { CoreOverview } from "../../emulator/control/overview.ts";
 /** What `GET /_emulator/clock` answers. */
 export type ClockStatus = ReturnType<
   typeof import("../../emulator/control/clock-routes.ts").clockReading
 >;
 export type { FaultsOverview } from "../../emulator/faults/overview.ts";
+export type { StubsOverview } from "../../emulator/stubs/overview.ts";
 export type { GatewayOverview } from "../../emulator/gateway/overview.ts";
 export type { KbOverview } from "../../emulator/kb/overview.ts";
 export type { OutboundOverview } from "../../emulator/outbound/overview.ts";

@@ -90,6 +90,11 @@ export class StateController extends ViewController {
     });
   }
 
+  /** Says what another pane's controller did, in the same one line. */
+  told(notice: string): void {
+    this.#done(notice);
+  }
+
   #done(notice: string) {
     this.notice = notice;
     this.host.requestUpdate();

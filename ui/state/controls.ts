@@ -1,8 +1,8 @@
 /**
  * `<ccemu-state-controls>`: the emulator's state from any view, as the Firebase Emulator Suite
  * keeps it in its header: reset (confirmed in place), clear the journal, export the snapshot as a
- * file and import one, the access keys (add, remove), the fault rules (add, remove, their counts)
- * and the clock (mode, set, advance).
+ * file and import one, the access keys (add, remove), the fault rules and the stubs (add, remove,
+ * their counts) and the clock (mode, set, advance).
  * Everything goes through the control API, by the app's state controller.
  */
 import { css, html, LitElement, nothing } from "lit";
@@ -13,6 +13,9 @@ import { emit } from "../shared/events.ts";
 import { emitPickedJson } from "../shared/picked-file.ts";
 import "./fault-rules.ts";
 import type { FaultDraftView, FaultRule } from "./fault-rules.ts";
+import "./stub-list.ts";
+import type { StubDraftView } from "./stub-list.ts";
+import type { Stub } from "../shared/control-client.ts";
 import type { PublicKey } from "../shared/control-client.ts";
 
 const UNITS = [["min", 60_000], ["h", 3_600_000], ["day", 86_400_000]] as const;
@@ -102,6 +105,11 @@ export class StateControls extends LitElement {
   accessor draft: FaultDraftView | null = null;
   @property({ attribute: false })
   accessor operations: string[] = [];
+  @property({ attribute: false })
+  accessor stubs: Stub[] = [];
+  /** A stub drafted like a journal entry's exchange, prefilling the stub form. */
+  @property({ attribute: false })
+  accessor stubDraft: StubDraftView | null = null;
   /** The action waiting for a "yes" in place: a reset or clearing the journal. */
   @state()
   accessor confirming: "" | "reset" | "clear-journal" = "";
@@ -225,8 +233,11 @@ export class StateControls extends LitElement {
     `;
   }
 
-  /** Opens a pane, as the addresses `#keys`, `#faults` and `#clock` ask (the overview's links). */
-  openPane(pane: "keys" | "faults" | "clock"): void {
+  /**
+   * Opens a pane, as the addresses `#keys`, `#faults`, `#stubs` and `#clock` ask (the overview's
+   * links).
+   */
+  openPane(pane: "keys" | "faults" | "stubs" | "clock"): void {
     const id = pane === "clock" ? "clock-controls" : pane;
     const details = this.renderRoot.querySelector(`#${id}`) as HTMLDetailsElement | null;
     if (details) details.open = true;
@@ -249,6 +260,23 @@ export class StateControls extends LitElement {
           <ccemu-fault-rules .rules=${this.faults} .operations=${this.operations} .draft=${this
             .draft}
             .keys=${this.keys.map((k) => k.accessKeyId)}></ccemu-fault-rules>
+        </div>
+      </details>
+    `;
+  }
+
+  #stubs() {
+    const answered = this.stubs.reduce((n, s) => n + s.answered, 0);
+    // Signed operations only: a stub answers the signed API, never the storage host.
+    const signed = this.operations.filter((op) => !op.startsWith("/_storage"));
+    return html`
+      <details id="stubs" @toggle=${this.#toggled}>
+        <summary class=${this.stubs.length ? "armed" : ""}>Stubs (${this.stubs.length}${answered
+          ? `, answered ${answered}`
+          : ""})</summary>
+        <div class="pop panel wide">${this.#paneProblem()}
+          <ccemu-stubs .stubs=${this.stubs} .operations=${signed} .draft=${this.stubDraft}
+            .keys=${this.keys.map((k) => k.accessKeyId)}></ccemu-stubs>
         </div>
       </details>
     `;
@@ -304,8 +332,8 @@ export class StateControls extends LitElement {
         "reset",
         "Reset",
         // What emulator.reset() does: the state back to the fixtures; the journal and the time stay.
-        "Reset to the fixtures? Sessions, tasks, added agents, knowledge-base changes, keys and " +
-          "fault rules go back to the fixtures; pending timers are dropped. The journal and the " +
+        "Reset to the fixtures? Sessions, tasks, added agents, knowledge-base changes, keys, " +
+          "fault rules and stubs go back to the fixtures; pending timers are dropped. The journal and the " +
           "clock's time are kept (Clear journal empties the journal).",
         "Yes, reset",
       )}
@@ -319,7 +347,7 @@ export class StateControls extends LitElement {
       <label class="button">Import snapshot<input class="visually-hidden" type="file"
         accept=".json,application/json" aria-label="Import a snapshot file" @change=${this
           .#import}></label>
-      ${this.#keys()} ${this.#faults()} ${this.#clock()}
+      ${this.#keys()} ${this.#faults()} ${this.#stubs()} ${this.#clock()}
       <span class="spacer"></span>
       ${this.notice
         ? html`<span class="ok" role="status" id="state-notice">${this.notice}</span>`

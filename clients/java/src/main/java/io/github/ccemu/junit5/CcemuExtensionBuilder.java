@@ -1,5 +1,8 @@
 package io.github.ccemu.junit5;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -14,6 +17,7 @@ public final class CcemuExtensionBuilder {
   private String clock;
   private String clockStart;
   private Long seed;
+  private String config;
   private boolean perTest;
   private String command;
   private Path directory;
@@ -75,6 +79,26 @@ public final class CcemuExtensionBuilder {
     return this;
   }
 
+  /**
+   * A config file, {@code ccemu.json} (JSON with comments; docs/config.md in ccemu's repository):
+   * its flags, access keys, fault rules and callback URLs, as {@code ccemu start --config FILE}
+   * takes them. It is read here and sent to ccemu with each instance's creation, so it works in
+   * container mode too; ccemu checks it and names the JSON path of what it refuses. What the file
+   * does not say is ccemu's default; this builder's other settings win over the file. A relative
+   * path is resolved against the JVM's working directory, as are the paths inside the file against
+   * the file's folder.
+   */
+  public CcemuExtensionBuilder config(Path path) {
+    Path file = path.toAbsolutePath().normalize();
+    try {
+      config = "{\"path\":" + Json.quote(file.toString()) + ",\"text\":"
+          + Json.quote(Files.readString(file)) + "}";
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the config file " + file, e);
+    }
+    return this;
+  }
+
   /** One instance per test method instead of one per test class: nothing carries over. */
   public CcemuExtensionBuilder perTest() {
     perTest = true;
@@ -114,7 +138,7 @@ public final class CcemuExtensionBuilder {
   }
 
   public CcemuExtension build() {
-    return new CcemuExtension(new InstanceSettings(fixtures, clock, clockStart, seed), perTest,
-        command, directory, container, image);
+    return new CcemuExtension(new InstanceSettings(fixtures, clock, clockStart, seed, config),
+        perTest, command, directory, container, image);
   }
 }

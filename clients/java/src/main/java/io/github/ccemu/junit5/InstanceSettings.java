@@ -11,9 +11,11 @@ import java.util.List;
  * @param clock "real" or "manual", as a JSON string
  * @param clockStart ISO time as a JSON string, or epoch milliseconds as a number
  * @param seed the generator's seed
+ * @param config a config file as {@code {"path": ..., "text": ...}}: what ccemu reads from it
  */
-record InstanceSettings(String fixtures, String clock, String clockStart, Long seed) {
-  static final InstanceSettings DEFAULTS = new InstanceSettings(null, null, null, null);
+record InstanceSettings(String fixtures, String clock, String clockStart, Long seed,
+    String config) {
+  static final InstanceSettings DEFAULTS = new InstanceSettings(null, null, null, null, null);
 
   String toJson() {
     List<String> members = new ArrayList<>();
@@ -21,6 +23,7 @@ record InstanceSettings(String fixtures, String clock, String clockStart, Long s
     if (clock != null) members.add("\"clock\":" + clock);
     if (clockStart != null) members.add("\"clockStart\":" + clockStart);
     if (seed != null) members.add("\"seed\":" + seed);
+    if (config != null) members.add("\"config\":" + config);
     return "{" + String.join(",", members) + "}";
   }
 }
