@@ -9,6 +9,7 @@ import type { AppEnv } from "./app-env.ts";
 import type { BodyRead } from "./body.ts";
 import { declaredSize } from "./body.ts";
 import type { AuthDiagnostics, ExchangeRecord, FaultMark, StoredBody } from "./journal.ts";
+import { lastValueOf } from "./name-value-list.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import type { Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
@@ -144,9 +145,7 @@ export class PlainExchange implements ExchangeRecord {
 
   /** A request header's value (names in lower case), as the headers' record would give it. */
   header(name: string): string | undefined {
-    const list = this.headerList;
-    for (let i = list.length - 2; i >= 0; i -= 2) if (list[i] === name) return list[i + 1];
-    return undefined;
+    return lastValueOf(this.headerList, name);
   }
 
   /** The caller's address: asked only when a key has an allow-list. */

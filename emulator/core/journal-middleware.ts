@@ -12,43 +12,33 @@ import {
   type ExchangeEntry,
   exchangeEntry,
   MAX_STORED_BODY,
-  queryRecordOf,
   storeBody,
   type StoredBody,
 } from "./journal.ts";
-
-/** A plain copy of headers (`forEach`: faster than `Object.fromEntries(entries())`). */
-export function headersObject(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => (out[name] = value));
-  return out;
-}
-
-/** The query as an object, a repeated name's values as an array (journal.ts's queryRecordOf). */
-export function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
-  return queryRecordOf(pairs.flat());
-}
+import { headersObject, queryRecordOf } from "./name-value-list.ts";
 
 /**
- * Where `begin` collects the headers, to copy them at their count (pushed into a fresh array,
- * they made room for 17): `headers.forEach(collectHeader)` makes no closure. Shared by every
- * emulator in the process, and safe so: it is filled and emptied within one synchronous call.
+ * Reads a request's headers as a flat list made at their count, not grown by pushes:
+ * `headers.forEach` calls one bound collector, so a request makes no closure. An exchange journal
+ * owns one; `read` fills and empties its scratch list within the one call.
  */
-const HEADERS: string[] = [];
-let headerCount = 0;
-function collectHeader(value: string, name: string): void {
-  HEADERS[headerCount++] = name;
-  HEADERS[headerCount++] = value;
-}
+class HeaderListReader {
+  readonly #scratch: string[] = [];
+  #count = 0;
+  readonly #collect = (value: string, name: string): void => {
+    this.#scratch[this.#count++] = name;
+    this.#scratch[this.#count++] = value;
+  };
 
-/** The request's headers as a flat list: name, value, name, value… */
-function headerListOf(raw: ReceivedRequest): string[] {
-  if (raw.headerList) return raw.headerList();
-  headerCount = 0;
-  raw.headers.forEach(collectHeader);
-  const list = HEADERS.slice(0, headerCount);
-  HEADERS.fill("", 0, headerCount);
-  return list;
+  /** The request's headers: name, value, name, value… */
+  read(raw: ReceivedRequest): string[] {
+    if (raw.headerList) return raw.headerList();
+    this.#count = 0;
+    raw.headers.forEach(this.#collect);
+    const list = this.#scratch.slice(0, this.#count);
+    this.#scratch.fill("", 0, this.#count);
+    return list;
+  }
 }
 
 /** A request body the handler did not read: as much of it as the journal keeps. */
@@ -112,7 +102,7 @@ export function journalExchanges(
       area,
       method: c.req.method,
       path: target.pathname,
-      query: queryRecord(target.query),
+      query: queryRecordOf(target.query.flat()),
       headers,
       body: requestText !== undefined
         ? storeBody(requestText, declaredSize(headers["content-length"]))
@@ -148,7 +138,7 @@ export function exchangeJournal(
   area: Area,
   otherKinds = false,
 ): ExchangeJournal {
-  const journal = emulator.journal;
+  const journal = emulator.journal, headerLists = new HeaderListReader();
   const add = (c: PlainExchange) => {
     const other = otherKinds ? c.entryKind : undefined;
     if (other) journal.add({ ...exchangeEntry(c), ...other.fields, kind: other.kind });
@@ -169,7 +159,7 @@ export function exchangeJournal(
       c.requestId = emulator.newRequestId();
       c.area = area;
       c.target = readTarget(c.url);
-      c.headerList = headerListOf(c.raw);
+      c.headerList = headerLists.read(c.raw);
     },
     end(c) {
       c.responseHeaders = answerHeaders(c);

@@ -5,6 +5,7 @@
 
 import { createHash } from "node:crypto";
 import { JsonWriter, token, Unwritable } from "./journal-writer.ts";
+import { headerRecordOf, type NameValueList, queryRecordOf } from "./name-value-list.ts";
 
 /** Bodies beyond this are stored cut; `size` keeps the real length. */
 export const MAX_STORED_BODY = 64 * 1024;
@@ -117,10 +118,10 @@ export interface ExchangeRecord {
   area: Area;
   method: string;
   path: string;
-  /** The decoded query: name, value, name, value… in order. */
-  query: readonly string[];
-  /** The request headers as `Headers.forEach` gives them: name, value, name, value… */
-  headerList: readonly string[];
+  /** The decoded query, in order. */
+  query: NameValueList;
+  /** The request headers as `Headers.forEach` gives them. */
+  headerList: NameValueList;
   /** The request body's text, when the handler read it; `requestSize` its declared length. */
   requestText: string | undefined;
   requestSize: number | undefined;
@@ -135,29 +136,6 @@ export interface ExchangeRecord {
   auth: AuthDiagnostics | undefined;
   errorCode: string | undefined;
   fault: FaultMark | undefined;
-}
-
-/**
- * The query as an object, a repeated name's values as an array. A plain object: one without a
- * prototype would take JSON.stringify off its fast path (docs/performance.md).
- * Inherited names (`constructor`) never count as seen, and Deno has no `__proto__` accessor, so
- * every name is recorded as itself (a test sends them).
- */
-export function queryRecordOf(query: readonly string[]): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (let i = 0; i < query.length; i += 2) {
-    const name = query[i], value = query[i + 1];
-    const seen = Object.hasOwn(out, name) ? out[name] : undefined;
-    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return out;
-}
-
-/** Headers from a flat list as `headersObject` copies them: a repeated name keeps its last value. */
-export function headerRecordOf(list: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < list.length; i += 2) out[list[i]] = list[i + 1];
-  return out;
 }
 
 /** The entry a record stands for (what `addExchange` writes, built as an object). */
@@ -648,7 +626,7 @@ function writeBodyJson(w: JsonWriter, stored: StoredBody | null | undefined, siz
  * pair by pair unless a name repeats or starts with a digit (an object puts names like `1` first):
  * then as that object.
  */
-function writeList(w: JsonWriter, list: readonly string[], query: boolean): void {
+function writeList(w: JsonWriter, list: NameValueList, query: boolean): void {
   for (let i = 0; i < list.length; i += 2) {
     const name = list[i], code = name.charCodeAt(0);
     let plain = !(code >= 0x30 && code <= 0x39);

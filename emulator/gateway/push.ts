@@ -4,7 +4,7 @@
  */
 import { preciseWallNow } from "../core/clock.ts";
 import { MAX_STORED_BODY, storeBody } from "../core/journal.ts";
-import { headersObject } from "../core/journal-middleware.ts";
+import { headersObject } from "../core/name-value-list.ts";
 import { readBody } from "../core/body.ts";
 import {
   asEmulatorWork,

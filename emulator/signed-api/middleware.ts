@@ -20,6 +20,10 @@ import { type ExchangeHandler, Later, type PlainExchange } from "../core/exchang
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
 import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
+import { isCommonParameter } from "../core/common-parameters.ts";
+import { type NameValueList, parameterRecordOf } from "../core/name-value-list.ts";
+import { withoutTrailingSlash } from "../core/request-target.ts";
+import { Signer } from "./signer.ts";
 import { ApiError, failureBody, toApiError } from "../core/errors.ts";
 import type { Operation } from "./operation.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -30,47 +34,15 @@ const NO_QUERY = z.strictObject({});
 /** NO_QUERY's answer, shared: a handler of an operation without a query never reads it. */
 const NO_PARAMS = Object.freeze({});
 
-/**
- * Query pairs as an object; `name[i]` pairs become the array `name`, in index order. The objects
- * have no prototype, so `__proto__`, `constructor` or `toString` are names like any other (and get
- * UnknownParameter), never inherited members.
- */
-export function queryObject(pairs: [string, string][]): Record<string, string | string[]> {
-  return businessQuery(pairs.flat(), false);
-}
-
-/** Whether a query name is one of the four signing parameters. */
-const isCommon = (name: string) =>
-  name === "AccessKeyId" || name === "Expires" || name === "Timestamp" || name === "Signature";
-
-/**
- * `queryObject` of a flat query (name, value, name, value…); `businessOnly`: the signing
- * parameters left out.
- */
-function businessQuery(
-  query: readonly string[],
-  businessOnly: boolean,
-): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
-  let arrays: Record<string, [number, string][]> | undefined;
-  for (let i = 0; i < query.length; i += 2) {
-    const name = query[i], value = query[i + 1];
-    if (businessOnly && isCommon(name)) continue;
-    const element = name.endsWith("]") ? /^(.+)\[(\d+)\]$/.exec(name) : null;
-    if (element) {
-      ((arrays ??= Object.create(null))[element[1]] ??= []).push([Number(element[2]), value]);
-    } else if (!(name in out)) out[name] = value;
-  }
-  for (const name in arrays) {
-    out[name] = arrays[name].sort(([a], [b]) => a - b).map(([, value]) => value);
-  }
-  return out;
+/** A flat query's business parameters (the signing ones left out) as an operation reads them. */
+function businessQuery(query: NameValueList): Record<string, string | string[]> {
+  return parameterRecordOf(query, isCommonParameter);
 }
 
 /** How many of a flat query's names are not signing parameters. */
-function businessCount(query: readonly string[]): number {
+function businessCount(query: NameValueList): number {
   let count = 0;
-  for (let i = 0; i < query.length; i += 2) if (!isCommon(query[i])) count++;
+  for (let i = 0; i < query.length; i += 2) if (!isCommonParameter(query[i])) count++;
   return count;
 }
 
@@ -184,25 +156,24 @@ export function signedApi(
 }
 
 /**
- * Authentication settings filled before each authentication, which never awaits: no two requests
- * use them at once. The host names a Host header gives, and the host and path a signature matched,
- * are kept (a handful of clients send a handful of them), so an accepted request makes neither.
+ * One area's authentication settings, the same for each of its requests: the emulator's clock and
+ * settings are read as a request is checked. The host names a Host header gives, and the host and
+ * path a signature matched, are kept (a handful of clients send a handful of them), so an
+ * accepted request makes neither.
  */
-function authSettings(
-  emulator: Emulator,
-  rateLimiter: RateLimiter,
-  first: Operation,
-): AuthSettings {
+function authSettings(emulator: Emulator, rateLimiter: RateLimiter): AuthSettings {
   const hostsByHeader = new Map<string, string[]>();
   const matchedByHost = new Map<string, Map<string, { host: string; path: string }>>();
   return {
     findKey: (id) => emulator.findKey(id),
-    now: 0,
-    manualClock: false,
-    signHosts: emulator.config.signHosts,
-    maxClockSkewSeconds: 0,
+    get clock() {
+      return emulator.clock;
+    },
+    get config() {
+      return emulator.config;
+    },
     rateLimiter,
-    operation: first,
+    signer: new Signer(),
     hostCandidates: (host) => {
       let hosts = hostsByHeader.get(host);
       if (!hosts) {
@@ -264,7 +235,7 @@ class Dispatcher {
     this.failed = signedRefusal(emulator);
     this.#byPath = new Map(operations.map((op) => [op.path, op]));
     this.#names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
-    this.#settings = authSettings(emulator, rateLimiter, operations[0]);
+    this.#settings = authSettings(emulator, rateLimiter);
   }
 
   /** The vendor's error envelope for whatever was thrown. An arrow: a Later calls it unbound. */
@@ -293,7 +264,7 @@ class Dispatcher {
         checkMediaType(c);
         return new Later(bodyOf(c, maxBytes), this.afterBody, this.failed);
       }
-      const params = parseParameters(operation.params, businessQuery(c.target.query, true));
+      const params = parseParameters(operation.params, businessQuery(c.target.query));
       const answer = this.#run(c, params, undefined);
       return answer instanceof Promise ? this.#settled(c, answer) : answer;
     } catch (thrown) {
@@ -304,7 +275,7 @@ class Dispatcher {
   /** The operation at the path (the journal read it once), taking the request's method. */
   #operation(c: PlainExchange): Operation {
     const path = c.target.pathname;
-    const operation = this.#byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
+    const operation = this.#byPath.get(withoutTrailingSlash(path));
     if (!operation) {
       throw new ApiError(
         "ResourceNotFound",
@@ -321,12 +292,7 @@ class Dispatcher {
   }
 
   #authenticate(c: PlainExchange, operation: Operation): AccessKey {
-    const settings = this.#settings, { clock, config } = this.emulator;
-    settings.now = clock.now();
-    settings.manualClock = clock.mode === "manual";
-    settings.maxClockSkewSeconds = config.maxClockSkewSeconds;
-    settings.operation = operation;
-    const key = authenticateSigned(c, settings, c.auth = authDiagnostics());
+    const key = authenticateSigned(c, operation, this.#settings, c.auth = authDiagnostics());
     if (key instanceof ApiError) throw key;
     return key;
   }
@@ -344,7 +310,7 @@ class Dispatcher {
       const query = c.target.query;
       const queryParams = !operation.query && businessCount(query) === 0
         ? NO_PARAMS
-        : parseParameters(operation.query ?? NO_QUERY, businessQuery(query, true));
+        : parseParameters(operation.query ?? NO_QUERY, businessQuery(query));
       const answer = this.#run(c, params, queryParams);
       return answer instanceof Promise ? this.#settled(c, answer) : answer;
     } catch (thrown) {
