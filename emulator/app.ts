@@ -7,7 +7,7 @@ import { type Context, Hono } from "npm:hono@4.13.19";
 import type { Area } from "./area.ts";
 import type { AppEnv } from "./core/app-env.ts";
 import type { Emulator } from "./core/emulator.ts";
-import type { JournalEntry } from "./core/journal.ts";
+import type { JournalEntry } from "./core/journal-entry.ts";
 import type { PushEntry } from "./gateway/schemas.ts";
 import type { CallbackEntry } from "./outbound/callbacks.ts";
 import { createUpstream, type UpstreamEntry } from "./upstream/mod.ts";

@@ -15,7 +15,7 @@
  * @module
  */
 import { type Config, DEFAULT_CONFIG, MANUAL_CLOCK_START } from "../emulator/core/config.ts";
-import type { JournalFilter } from "../emulator/core/journal.ts";
+import type { JournalFilter } from "../emulator/core/journal-entry.ts";
 import type { Entry as JournalEntry } from "../emulator/app.ts";
 import { type RunningEmulator as RunningServer, startServer } from "../emulator/server.ts";
 import type { FaultStore } from "../emulator/faults/store.ts";
@@ -56,7 +56,7 @@ export type { Expectation } from "../emulator/scenarios/schemas.ts";
 export type { AccessKey, Enterprise } from "../emulator/core/tenants.ts";
 export type { CoreState } from "../emulator/core/state.ts";
 export type { Snapshot, SnapshotMedia } from "../emulator/core/snapshot.ts";
-export type { AuthDiagnostics, StoredBody } from "../emulator/core/journal.ts";
+export type { AuthDiagnostics, StoredBody } from "../emulator/core/journal-entry.ts";
 export type {
   AgentMessage,
   Finding,
@@ -69,7 +69,7 @@ export type { JournalFilter };
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 export type { SignInput } from "../emulator/signed-api/signature.ts";
 export type { FaultEffect, FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
-export type { FaultMark } from "../emulator/core/journal.ts";
+export type { FaultMark } from "../emulator/core/journal-entry.ts";
 export type {
   CallbackAttempt,
   CallbackDelivery,
@@ -78,7 +78,7 @@ export type {
 export type { CallbackCheck, CallbackCheckCall } from "../emulator/outbound/callback-urls.ts";
 export type { Exchange } from "../emulator/gateway/sessions.ts";
 export type { KeptMessage, PushEvent } from "../emulator/gateway/schemas.ts";
-export type { Area, JournalEntry as BaseJournalEntry } from "../emulator/core/journal.ts";
+export type { Area, JournalEntry as BaseJournalEntry } from "../emulator/core/journal-entry.ts";
 export type { PushOutcome } from "../emulator/gateway/push.ts";
 export type { Delivery } from "../emulator/gateway/replies.ts";
 export type { AgentError } from "../emulator/gateway/streams.ts";

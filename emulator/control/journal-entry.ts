@@ -5,7 +5,7 @@
  */
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { withoutTrailingSlash } from "../core/request-target.ts";
 
 /** The entry numbered `idText`; `action` (e.g. "kept") words the refusal. */

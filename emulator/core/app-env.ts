@@ -1,5 +1,5 @@
 /** The Hono environment every route shares: connection info in, per-request facts for the journal. */
-import type { AuthDiagnostics, FaultMark } from "./journal.ts";
+import type { AuthDiagnostics, FaultMark } from "./journal-entry.ts";
 import type { RequestTarget } from "./request-target.ts";
 
 export interface AppEnv {

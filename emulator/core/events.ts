@@ -1,5 +1,5 @@
 /** The live event hub behind `/_emulator/events`: journal entries and state changes, as they happen. */
-import type { JournalEntry } from "./journal.ts";
+import type { JournalEntry } from "./journal-entry.ts";
 
 export type LiveEvent =
   | { type: "journal"; entry: JournalEntry }

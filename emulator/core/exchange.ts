@@ -8,7 +8,7 @@
 import type { AppEnv } from "./app-env.ts";
 import type { BodyRead } from "./body.ts";
 import { declaredSize } from "./body.ts";
-import type { AuthDiagnostics, ExchangeRecord, FaultMark, StoredBody } from "./journal.ts";
+import type { AuthDiagnostics, ExchangeRecord, FaultMark, StoredBody } from "./journal-entry.ts";
 import { lastValueOf } from "./name-value-list.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import type { Target } from "./request-target.ts";

@@ -7,14 +7,9 @@ import type { Emulator } from "./emulator.ts";
 import type { ExchangeJournal, ExchangeMiddleware, PlainExchange } from "./exchange.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import { readTarget, requestTarget } from "./request-target.ts";
-import {
-  type Area,
-  type ExchangeEntry,
-  exchangeEntry,
-  MAX_STORED_BODY,
-  storeBody,
-  type StoredBody,
-} from "./journal.ts";
+import type { Area, ExchangeEntry, StoredBody } from "./journal-entry.ts";
+import { MAX_STORED_BODY, storeBody } from "./stored-body.ts";
+import { exchangeEntry } from "./exchange-entry.ts";
 import { headersObject, queryRecordOf } from "./name-value-list.ts";
 
 /**

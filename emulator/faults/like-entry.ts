@@ -8,7 +8,7 @@
  */
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { withoutNulls } from "../core/validation.ts";
 import { controlRoutes } from "../control/documented.ts";
 import { entryToActOn, operationOf } from "../control/journal-entry.ts";

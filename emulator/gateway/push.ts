@@ -3,7 +3,7 @@
  * fault turned into a clear error, and one journal entry with the SSE timeline and timings.
  */
 import { preciseWallNow } from "../core/clock.ts";
-import { MAX_STORED_BODY, storeBody } from "../core/journal.ts";
+import { MAX_STORED_BODY, storeBody } from "../core/stored-body.ts";
 import { headersObject } from "../core/name-value-list.ts";
 import { readBody } from "../core/body.ts";
 import {

@@ -10,7 +10,8 @@
 import { hmac } from "npm:@noble/hashes@2.4.0/hmac.js";
 import { sha256 } from "npm:@noble/hashes@2.4.0/sha2.js";
 import { bytesToHex } from "npm:@noble/hashes@2.4.0/utils.js";
-import { type JournalEntry, storeBody } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
+import { storeBody } from "../core/stored-body.ts";
 import { headersObject } from "../core/name-value-list.ts";
 import { VERSION } from "../version.ts";
 import { callDoneEntry } from "./call-entries.ts";

@@ -6,7 +6,7 @@
  */
 import type { AccessKey } from "../core/tenants.ts";
 import { permits } from "../core/tenants.ts";
-import type { AuthDiagnostics } from "../core/journal.ts";
+import type { AuthDiagnostics } from "../core/journal-entry.ts";
 import { ApiError, type ErrorCode } from "../core/errors.ts";
 import { ipAllowed } from "../core/ip-allow-list.ts";
 import {

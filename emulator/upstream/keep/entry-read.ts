@@ -5,7 +5,7 @@
  */
 import type { Emulator } from "../../core/emulator.ts";
 import { ApiError } from "../../core/errors.ts";
-import type { JournalEntry } from "../../core/journal.ts";
+import type { JournalEntry } from "../../core/journal-entry.ts";
 import { operationOf } from "../../control/journal-entry.ts";
 import type { Operation } from "../../signed-api/operation.ts";
 import { isCommonParameter } from "../../core/common-parameters.ts";
