@@ -39,7 +39,7 @@ import { createScenarioArea, type ScenarioArea } from "./scenarios/mod.ts";
 import type { ScenarioFile } from "./scenarios/store.ts";
 import { ScenarioSchema } from "./scenarios/schemas.ts";
 import { RateLimiter } from "./signed-api/rate-limit.ts";
-import { signedApi, signedRefusal } from "./signed-api/middleware.ts";
+import { signedApi, signedRefusal } from "./signed-api/dispatcher.ts";
 import type { State } from "./state.ts";
 import { INDEX_HTML, uiScript, uiScriptResponse } from "./ui-bundle.ts";
 

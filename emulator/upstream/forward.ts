@@ -14,7 +14,7 @@ import { bodyText, readBody } from "../core/body.ts";
 import { monotonicNow, wallNow } from "../core/clock.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { Forwarder } from "../signed-api/middleware.ts";
+import type { Forwarder } from "../signed-api/dispatcher.ts";
 import { javaUrlEncode, signUrl } from "../signed-api/signature.ts";
 import { isCommonParameter, SIGNATURE } from "../core/common-parameters.ts";
 import type { Upstream } from "./config.ts";
