@@ -4,7 +4,7 @@
  */
 import { bodyText, declaredSize, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
-import type { ExchangeJournal, ExchangeMiddleware, PlainExchange } from "./exchange.ts";
+import type { ContextMiddleware, SignedCall, SignedCallJournal } from "./signed-call.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import { readTarget, requestTarget } from "./request-target.ts";
 import type { Area, ExchangeEntry, StoredBody } from "./journal-entry.ts";
@@ -75,7 +75,7 @@ export function journalExchanges(
   emulator: Emulator,
   area: Area,
   otherKinds = false,
-): ExchangeMiddleware {
+): ContextMiddleware {
   return async (c, next) => {
     const elapsed = emulator.clock.stopwatch();
     const time = emulator.clock.now();
@@ -118,7 +118,7 @@ export function journalExchanges(
 }
 
 /** The response's headers as the journal records them: the handler's own copy while it is the one sent. */
-function answerHeaders(c: PlainExchange): Record<string, string> {
+function answerHeaders(c: SignedCall): Record<string, string> {
   if (c.sent === c.res) return c.sentHeaders;
   const answer = c.answer;
   return answer?.response === c.res ? answer.headers : headersObject(c.res.headers);
@@ -128,19 +128,19 @@ function answerHeaders(c: PlainExchange): Record<string, string> {
  * What `journalExchanges` does, for the signed areas' plain exchanges (app.ts): the same entry,
  * written by `Journal.addExchange` from the exchange itself, which holds every piece of it.
  */
-export function exchangeJournal(
+export function signedCallJournal(
   emulator: Emulator,
   area: Area,
   otherKinds = false,
-): ExchangeJournal {
+): SignedCallJournal {
   const journal = emulator.journal, headerLists = new HeaderListReader();
-  const add = (c: PlainExchange) => {
+  const add = (c: SignedCall) => {
     const other = otherKinds ? c.entryKind : undefined;
     if (other) journal.add({ ...exchangeEntry(c), ...other.fields, kind: other.kind });
     else journal.addExchange(c);
   };
   // What the handler kept of its request and answer is taken; the rest is read back.
-  const readBack = async (c: PlainExchange) => {
+  const readBack = async (c: SignedCall) => {
     if (c.bodyText === undefined) {
       c.requestBody = await unreadBody(c.raw, c.header("content-length"));
     }

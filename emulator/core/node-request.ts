@@ -7,7 +7,7 @@
  * web `Request` gives for the same bytes. */
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
-import type { PlainExchange } from "./exchange.ts";
+import type { SignedCall } from "./signed-call.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 
 const UTF8 = new TextDecoder();
@@ -108,7 +108,7 @@ export class NodeRequest implements ReceivedRequest {
    * The signed area's exchange serving this request, once the app made one: its answer's text is
    * written as it is (node-listener.ts) rather than read back from the Response's stream.
    */
-  exchange: PlainExchange | undefined = undefined;
+  exchange: SignedCall | undefined = undefined;
   #used = false;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;

@@ -16,7 +16,7 @@ import {
   readBody,
 } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
-import { type ExchangeHandler, Later, type PlainExchange } from "../core/exchange.ts";
+import { Later, type SignedCall, type SignedCallHandler } from "../core/signed-call.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
 import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
@@ -51,7 +51,7 @@ function isJsonMediaType(value: string | undefined): boolean {
 }
 
 /** Refuses a body that is not declared JSON. */
-function checkMediaType(c: PlainExchange): void {
+function checkMediaType(c: SignedCall): void {
   // The gateway spec names the header `ContentType`; ccemu accepts that spelling too.
   const mediaType = c.header("content-type");
   if (!isJsonMediaType(mediaType) && !isJsonMediaType(c.header("contenttype"))) {
@@ -69,7 +69,7 @@ function checkMediaType(c: PlainExchange): void {
  * once, with no bytes kept besides (decoded as readBody's bytes are: a test compares them); any
  * other is read within the limit (and refused past it by `parseJsonObject`).
  */
-function bodyOf(c: PlainExchange, limit: number): Promise<string | BodyRead> {
+function bodyOf(c: SignedCall, limit: number): Promise<string | BodyRead> {
   const contentLength = c.header("content-length");
   const declared = declaredSize(contentLength);
   return declared !== undefined && declared <= limit
@@ -78,7 +78,7 @@ function bodyOf(c: PlainExchange, limit: number): Promise<string | BodyRead> {
 }
 
 /** The body's JSON, its text kept for the journal. */
-function jsonOf(c: PlainExchange, read: string | BodyRead, limit: number): unknown {
+function jsonOf(c: SignedCall, read: string | BodyRead, limit: number): unknown {
   if (typeof read === "string") return parseJsonText(c.bodyText = read);
   c.bodyText = bodyText(read);
   return parseJsonObject(read, limit);
@@ -103,7 +103,7 @@ const JSON_HEADERS: Record<string, string> = Object.freeze({
 const OK_INIT = { status: 200, headers: JSON_HEADERS };
 
 /** Answers JSON, keeping the text for the journal (cheaper than cloning the response stream). */
-function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode = 200): Response {
+function respond(c: SignedCall, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
   c.responseText = text;
   // A Response of its own, not c.body(): no header set on the context reaches a signed answer.
@@ -117,7 +117,7 @@ function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode =
  * The recording proxy (emulator/upstream): takes a request that passed authentication and answers
  * with what the real service answered. Parameters, media type and tenant are the upstream's to judge.
  */
-export type Forwarder = (c: PlainExchange, operation: Operation) => Promise<Response>;
+export type Forwarder = (c: SignedCall, operation: Operation) => Promise<Response>;
 
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
 export interface SignedArea {
@@ -128,7 +128,7 @@ export interface SignedArea {
 
 /** The vendor's error envelope for whatever a signed request was refused or failed with. */
 export function signedRefusal(emulator: Emulator) {
-  return (c: PlainExchange, thrown: unknown): Response => {
+  return (c: SignedCall, thrown: unknown): Response => {
     // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
     if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
     const error = toApiError(thrown);
@@ -150,7 +150,7 @@ export function signedApi(
   faults: FaultStore,
   area: SignedArea,
   forward?: Forwarder,
-): ExchangeHandler {
+): SignedCallHandler {
   const dispatcher = new Dispatcher(emulator, rateLimiter, faults, area, forward);
   return (c) => dispatcher.dispatch(c);
 }
@@ -239,13 +239,13 @@ class Dispatcher {
   }
 
   /** The vendor's error envelope for whatever was thrown. An arrow: a Later calls it unbound. */
-  readonly failed: (c: PlainExchange, thrown: unknown) => Response;
+  readonly failed: (c: SignedCall, thrown: unknown) => Response;
 
   /**
    * Not async: the checks before the body run without an async function's frame and promise;
-   * what follows its reading is a Later, which serveExchange runs in the one `then` that journals.
+   * what follows its reading is a Later, which serveSignedCall runs in the one `then` that journals.
    */
-  dispatch(c: PlainExchange): Response | Promise<Response> | Later<string | BodyRead> {
+  dispatch(c: SignedCall): Response | Promise<Response> | Later<string | BodyRead> {
     try {
       const operation = this.#operation(c);
       const key = this.#authenticate(c, operation);
@@ -273,7 +273,7 @@ class Dispatcher {
   }
 
   /** The operation at the path (the journal read it once), taking the request's method. */
-  #operation(c: PlainExchange): Operation {
+  #operation(c: SignedCall): Operation {
     const path = c.target.pathname;
     const operation = this.#byPath.get(withoutTrailingSlash(path));
     if (!operation) {
@@ -291,7 +291,7 @@ class Dispatcher {
     return operation;
   }
 
-  #authenticate(c: PlainExchange, operation: Operation): AccessKey {
+  #authenticate(c: SignedCall, operation: Operation): AccessKey {
     const key = authenticateSigned(c, operation, this.#settings, c.auth = authDiagnostics());
     if (key instanceof ApiError) throw key;
     return key;
@@ -299,7 +299,7 @@ class Dispatcher {
 
   /** What follows the reading of a POST's body: its checks, then the operation. */
   readonly afterBody = (
-    c: PlainExchange,
+    c: SignedCall,
     read: string | BodyRead,
   ): Response | Promise<Response> => {
     try {
@@ -323,7 +323,7 @@ class Dispatcher {
    * `{ requestId, ...result }`, or a fault rule's effect. Synchronous as long as the handler is
    * (most are: awaiting their result anyway cost two more microtask turns).
    */
-  #run(c: PlainExchange, params: unknown, queryParams: unknown): Response | Promise<Response> {
+  #run(c: SignedCall, params: unknown, queryParams: unknown): Response | Promise<Response> {
     const operation = c.operation as Operation, tenant = c.tenant;
     checkEnterprise(params, tenant.enterpriseId);
     const faults = this.faults;
@@ -338,7 +338,7 @@ class Dispatcher {
   }
 
   /** An answer still to come, or its failure's envelope. */
-  async #settled(c: PlainExchange, answer: Promise<Response>): Promise<Response> {
+  async #settled(c: SignedCall, answer: Promise<Response>): Promise<Response> {
     try {
       return await answer;
     } catch (thrown) {
@@ -348,7 +348,7 @@ class Dispatcher {
 }
 
 /** The handler's answer; the exchange is its context (`{ tenant, origin }`). */
-function handle(c: PlainExchange, params: unknown, queryParams: unknown) {
+function handle(c: SignedCall, params: unknown, queryParams: unknown) {
   const result = (c.operation as Operation).handle(c, params, queryParams);
   return result instanceof Promise
     ? result.then((r) => respond(c, { requestId: c.requestId, ...r }))

@@ -1,9 +1,9 @@
 /**
  * The signed areas' requests: the plain exchange they run on (the request, the facts found while
- * serving it, the answer, which the journal writes as they stand), and serveExchange, which runs a
+ * serving it, the answer, which the journal writes as they stand), and serveSignedCall, which runs a
  * handler on one between the journal's begin and end. Not Hono's Context: building it, its request
  * wrapper and its route match cost a signed request a share of its throughput
- * (docs/performance.md). `Exchange` is the shape of Hono's Context the storage journal reads.
+ * (docs/performance.md). `JournaledContext` is the shape of Hono's Context the storage journal reads.
  */
 import type { AppEnv } from "./app-env.ts";
 import type { BodyRead } from "./body.ts";
@@ -16,7 +16,7 @@ import type { Tenant } from "./tenants.ts";
 
 type Variables = AppEnv["Variables"];
 
-export interface Exchange {
+export interface JournaledContext {
   req: { raw: ReceivedRequest; url: string; method: string };
   env: AppEnv["Bindings"];
   get<K extends keyof Variables>(key: K): Variables[K];
@@ -25,23 +25,23 @@ export interface Exchange {
 }
 
 /** Runs on an exchange before its handler, as a Hono middleware does (`next` runs the handler). */
-export type ExchangeMiddleware = (c: Exchange, next: () => Promise<void>) => Promise<void>;
+export type ContextMiddleware = (c: JournaledContext, next: () => Promise<void>) => Promise<void>;
 
 /** A signed area's handler: the dispatcher, on a plain exchange. */
-export type ExchangeHandler = (
-  c: PlainExchange,
+export type SignedCallHandler = (
+  c: SignedCall,
 ) => Response | Promise<Response> | Later<string | BodyRead>;
 
 /**
- * A handler's answer once something is read (a POST's body): `serveExchange` runs `next` on what
+ * A handler's answer once something is read (a POST's body): `serveSignedCall` runs `next` on what
  * `wait` gives, or `failed` on its error, and journals the answer, all in one `then` (the
  * handler's own `then` and the journal's made two closures and a promise more a request).
  */
 export class Later<T> {
   constructor(
     readonly wait: Promise<T>,
-    readonly next: (c: PlainExchange, value: T) => Response | Promise<Response>,
-    readonly failed: (c: PlainExchange, error: unknown) => Response,
+    readonly next: (c: SignedCall, value: T) => Response | Promise<Response>,
+    readonly failed: (c: SignedCall, error: unknown) => Response,
   ) {}
 }
 
@@ -50,9 +50,9 @@ export class Later<T> {
  * has something to read). Two calls rather than a middleware: a `next` closure and the promises
  * around it were made for every request.
  */
-export interface ExchangeJournal {
-  begin(c: PlainExchange): void;
-  end(c: PlainExchange): void | Promise<void>;
+export interface SignedCallJournal {
+  begin(c: SignedCall): void;
+  end(c: SignedCall): void | Promise<void>;
 }
 
 /**
@@ -62,7 +62,7 @@ export interface ExchangeJournal {
  * parts and the headers are read once, by the journal's `begin`, into `target` and `headerList`.
  * An operation's handler sees it as its OperationContext (`{ tenant, origin }`).
  */
-export class PlainExchange implements ExchangeRecord {
+export class SignedCall implements ExchangeRecord {
   /**
    * The tenant of the key that signed, for the operation's handler: the exchange is the handler's
    * context (`{ tenant, origin }`), which spared an object a request.
@@ -162,13 +162,13 @@ const NO_HEADER_LIST: string[] = [];
  * fails is answered by `failed` when given (app.ts's own path), else rejects (Hono's route, whose
  * error handler answers). No async function: a promise's `then` takes less than one's frame.
  */
-export function serveExchange(
-  c: PlainExchange,
-  journal: ExchangeJournal,
-  handler: ExchangeHandler,
+export function serveSignedCall(
+  c: SignedCall,
+  journal: SignedCallJournal,
+  handler: SignedCallHandler,
   failed?: (error: unknown) => Response,
 ): Promise<Response> {
-  let answer: ReturnType<ExchangeHandler>;
+  let answer: ReturnType<SignedCallHandler>;
   try {
     journal.begin(c);
     answer = handler(c);
@@ -190,8 +190,8 @@ export function serveExchange(
 
 /** Journals the answered exchange: at once, or once the journal read what it needs. */
 function finish(
-  c: PlainExchange,
-  journal: ExchangeJournal,
+  c: SignedCall,
+  journal: SignedCallJournal,
   answer: Response | Promise<Response>,
   failed: ((error: unknown) => Response) | undefined,
 ): Response | Promise<Response> {
