@@ -76,7 +76,10 @@ export type {
   CallbackUrl,
 } from "../emulator/outbound/schemas.ts";
 export type { CallbackCheck, CallbackCheckCall } from "../emulator/outbound/callback-urls.ts";
-export type { Exchange } from "../emulator/gateway/sessions.ts";
+export type { AgentTurn } from "../emulator/gateway/sessions.ts";
+import type { AgentTurn } from "../emulator/gateway/sessions.ts";
+/** @deprecated The same type as {@link AgentTurn}, under its former name: use AgentTurn. */
+export type Exchange = AgentTurn;
 export type { KeptMessage, PushEvent } from "../emulator/gateway/schemas.ts";
 export type { Area, JournalEntry as BaseJournalEntry } from "../emulator/core/journal-entry.ts";
 export type { PushOutcome } from "../emulator/gateway/push.ts";

@@ -48,7 +48,7 @@ export interface CallbackEntry extends JournalEntry {
 }
 
 /** What went over the wire in one attempt, for the journal. */
-interface Exchange {
+interface AttemptWire {
   headers: Record<string, string>;
   body: string;
   responseHeaders: Record<string, string>;
@@ -229,7 +229,7 @@ export class CallbackSender {
   #settle(
     delivery: CallbackDelivery,
     attempt: CallbackAttempt,
-    exchange: Exchange,
+    exchange: AttemptWire,
     retry = true,
   ): void {
     delivery.attempts.push(attempt);
@@ -248,7 +248,7 @@ export class CallbackSender {
   #journal(
     delivery: CallbackDelivery,
     attempt: CallbackAttempt,
-    { headers, body, responseHeaders }: Exchange,
+    { headers, body, responseHeaders }: AttemptWire,
   ): void {
     const n = delivery.attempts.length;
     this.store.emulator.journal.add<CallbackEntry>({

@@ -5,7 +5,7 @@
 import type { GatewayStore } from "../gateway/store.ts";
 import type { AgentMessage } from "../gateway/schemas.ts";
 import {
-  type Exchange,
+  type AgentTurn,
   openSession,
   sendMessage,
   type VisitorMessage,
@@ -36,7 +36,7 @@ export interface StepReport {
    * was pushed (an `expectOpen` for a robot without an open-session interface).
    */
   got:
-    | Pick<Exchange, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
+    | Pick<AgentTurn, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
       elapsedMs: number;
     }
     | null;
@@ -133,17 +133,17 @@ const typeKey = (
 ) => (m.subtype === undefined ? String(m.type) : `${m.type}/${m.subtype}`);
 
 /** What one expectation key checks: the sentences of what did not hold (none when it held). */
-type ExpectCheck = (expect: Expectation, exchange: Exchange, seen: Seen) => string[];
+type ExpectCheck = (expect: Expectation, exchange: AgentTurn, seen: Seen) => string[];
 interface Seen {
   elapsedMs: number;
   firstConversationId: string | null;
 }
 
 const quoted = (items: string[]) => items.map((o) => `"${o}"`).join(", ");
-const transferOf = (exchange: Exchange) =>
+const transferOf = (exchange: AgentTurn) =>
   exchange.instruction?.actionType === "TRANSFER_HUMAN" ? exchange.instruction : null;
 
-function typesCheck(expect: Expectation, exchange: Exchange): string[] {
+function typesCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const types = exchange.messages.map(typeKey);
   return (expect.types ?? []).filter((wanted) =>
     typeof wanted === "number"
@@ -154,20 +154,20 @@ function typesCheck(expect: Expectation, exchange: Exchange): string[] {
   );
 }
 
-function textCheck(expect: Expectation, exchange: Exchange): string[] {
+function textCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const text = visibleText(exchange.messages);
   return [expect.textContains ?? []].flat().filter((piece) => !text.includes(piece)).map((
     piece,
   ) => `expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
 }
 
-function textMatchCheck(expect: Expectation, exchange: Exchange): string[] {
+function textMatchCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const text = visibleText(exchange.messages);
   if (!expect.textMatches || new RegExp(expect.textMatches).test(text)) return [];
   return [`expected the text to match /${expect.textMatches}/; got "${text.slice(0, 160)}"`];
 }
 
-function optionsCheck(expect: Expectation, exchange: Exchange): string[] {
+function optionsCheck(expect: Expectation, exchange: AgentTurn): string[] {
   if (!expect.options) return [];
   const offered = offeredOptions(exchange.messages);
   const missing = expect.options.filter((o) => !offered.includes(o));
@@ -175,7 +175,7 @@ function optionsCheck(expect: Expectation, exchange: Exchange): string[] {
   return [`expected the options ${quoted(missing)}; offered ${quoted(offered) || "none"}`];
 }
 
-function transferCheck(expect: Expectation, exchange: Exchange): string[] {
+function transferCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const transfer = transferOf(exchange);
   if (expect.transfer === false && transfer) {
     return [`expected no transfer; got ${JSON.stringify(transfer.actionData)}`];
@@ -197,7 +197,7 @@ function transferCheck(expect: Expectation, exchange: Exchange): string[] {
   return [];
 }
 
-function errorCheck(expect: Expectation, exchange: Exchange): string[] {
+function errorCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const error = exchange.error;
   if (expect.error === undefined || expect.error === false) {
     return error ? [`expected no agent error; got ${error.code}: ${error.message}`] : [];
@@ -245,7 +245,7 @@ const EXPECT_CHECKS: [keyof Expectation, ExpectCheck][] = [
 /** The expectations that do not hold for an exchange, as sentences, each with its key. */
 function keyedFailures(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   firstConversationId: string | null,
 ): [keyof Expectation, string][] {
@@ -258,7 +258,7 @@ function keyedFailures(
 /** The expectations that do not hold for an exchange, as sentences. */
 export function failuresOf(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   firstConversationId: string | null,
 ): string[] {
@@ -266,7 +266,7 @@ export function failuresOf(
 }
 
 /** What the reply showed, in each expectation's terms (the report's expected-against-got view). */
-function observed(exchange: Exchange, elapsedMs: number): Record<keyof Expectation, unknown> {
+function observed(exchange: AgentTurn, elapsedMs: number): Record<keyof Expectation, unknown> {
   const text = visibleText(exchange.messages).slice(0, 300);
   const transfer = exchange.instruction?.actionType === "TRANSFER_HUMAN"
     ? exchange.instruction.actionData.qno === undefined
@@ -292,7 +292,7 @@ function observed(exchange: Exchange, elapsedMs: number): Record<keyof Expectati
  */
 function checksOf(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   firstConversationId: string | null,
 ): Check[] {
@@ -320,7 +320,7 @@ function report(
   name: string,
   sent: unknown,
   expected: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   first: string | null,
   extra: string[] = [],
@@ -363,7 +363,7 @@ export async function runScenario(
   const openReport = open
     ? report("open session", null, scenario.expectOpen ?? {}, open, elapsed(), null)
     : null;
-  let last: Exchange | null = open;
+  let last: AgentTurn | null = open;
   const steps: StepReport[] = [];
   for (const [i, step] of scenario.steps.entries()) {
     const name = step.name ?? `step ${i + 1}`;
