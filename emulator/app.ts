@@ -79,7 +79,7 @@ export interface App {
   areas: Areas;
 }
 
-/** A signed area's request, journaled and dispatched on its plain exchange; never rejects. */
+/** A signed area's request, journaled and dispatched on its SignedCall; never rejects. */
 type SignedServe = (c: SignedCall) => Promise<Response>;
 
 /** A signed area's `prefix/`, what serves its requests, and what refuses one unread. */
@@ -145,7 +145,7 @@ export function createApp(
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
   app.notFound((c) => notFound(app, emulator, c));
-  // The storage journal's entry, written for a plain exchange (as journalExchanges writes it).
+  // The storage journal's entry, written for a SignedCall (as journalExchanges writes it).
   const storageRefusals = signedCallJournal(emulator, "storage");
   const refuse: App["refuse"] = (request, info, error) => {
     const c = new SignedCall(request, info);
@@ -248,7 +248,7 @@ function notFound(app: Hono<AppEnv>, emulator: Emulator<State>, c: Context<AppEn
 
 /**
  * The one way every request goes. A request whose path starts with a signed area's `prefix/`
- * goes straight to that area's journal and dispatcher, on a plain exchange: Hono would route it
+ * goes straight to that area's journal and dispatcher, on a SignedCall: Hono would route it
  * to the same two (core/signed-call.ts says why not through Hono). HEAD, which Hono answers as GET
  * without the body, and every other path (`/gateway` alone, a percent-encoded prefix) go through
  * Hono, on a web Request (node:http's request makes one only then).

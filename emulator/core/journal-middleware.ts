@@ -125,7 +125,7 @@ function answerHeaders(c: SignedCall): Record<string, string> {
 }
 
 /**
- * What `journalExchanges` does, for the signed areas' plain exchanges (app.ts): the same entry,
+ * What `journalExchanges` does, for the signed areas' SignedCalls (app.ts): the same entry,
  * written by `Journal.addExchange` from the exchange itself, which holds every piece of it.
  */
 export function signedCallJournal(

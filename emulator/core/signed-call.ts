@@ -1,5 +1,5 @@
 /**
- * The signed areas' requests: the plain exchange they run on (the request, the facts found while
+ * The signed areas' requests: the SignedCall they run on (the request, the facts found while
  * serving it, the answer, which the journal writes as they stand), and serveSignedCall, which runs a
  * handler on one between the journal's begin and end. Not Hono's Context: building it, its request
  * wrapper and its route match cost a signed request a share of its throughput
@@ -24,10 +24,10 @@ export interface JournaledContext {
   res: Response;
 }
 
-/** Runs on an exchange before its handler, as a Hono middleware does (`next` runs the handler). */
+/** Runs on a JournaledContext before its handler, as a Hono middleware does (`next` runs the handler). */
 export type ContextMiddleware = (c: JournaledContext, next: () => Promise<void>) => Promise<void>;
 
-/** A signed area's handler: the dispatcher, on a plain exchange. */
+/** A signed area's handler: the dispatcher, on a SignedCall. */
 export type SignedCallHandler = (
   c: SignedCall,
 ) => Response | Promise<Response> | Later<string | BodyRead>;
@@ -46,7 +46,7 @@ export class Later<T> {
 }
 
 /**
- * What journals a plain exchange: `begin` before its handler, `end` after it (awaited only when it
+ * What journals a SignedCall: `begin` before its handler, `end` after it (awaited only when it
  * has something to read). Two calls rather than a middleware: a `next` closure and the promises
  * around it were made for every request.
  */
@@ -56,7 +56,7 @@ export interface SignedCallJournal {
 }
 
 /**
- * The plain exchange: what a signed area's request runs on. One object of one shape holds the
+ * The SignedCall: what a signed area's request runs on. One object of one shape holds the
  * request, what the dispatcher learns serving it (each a field), and, once the handler answered,
  * what the journal writes (it is the journal's ExchangeRecord, written without a copy). The URL's
  * parts and the headers are read once, by the journal's `begin`, into `target` and `headerList`.
@@ -64,7 +64,7 @@ export interface SignedCallJournal {
  */
 export class SignedCall implements ExchangeRecord {
   /**
-   * The tenant of the key that signed, for the operation's handler: the exchange is the handler's
+   * The tenant of the key that signed, for the operation's handler: the call is the handler's
    * context (`{ tenant, origin }`), which spared an object a request.
    */
   tenant!: Tenant;

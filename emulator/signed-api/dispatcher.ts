@@ -347,7 +347,7 @@ class Dispatcher {
   }
 }
 
-/** The handler's answer; the exchange is its context (`{ tenant, origin }`). */
+/** The handler's answer; the SignedCall is its context (`{ tenant, origin }`). */
 function handle(c: SignedCall, params: unknown, queryParams: unknown) {
   const result = (c.operation as Operation).handle(c, params, queryParams);
   return result instanceof Promise
