@@ -2,6 +2,7 @@
  * A body as the journal keeps it: its text whole up to 64 KiB, cut past that with the size and
  * digest of the whole.
  */
+import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
 import type { StoredBody } from "./journal-entry.ts";
 
@@ -13,20 +14,10 @@ const UTF8_DECODER = new TextDecoder();
 
 /**
  * The UTF-8 length of a string, without encoding it: what TextEncoder writes, a lone surrogate
- * counted as the three bytes of the U+FFFD it becomes.
+ * counted as the three bytes of the U+FFFD it becomes (the platform's `Buffer.byteLength`).
  */
 export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) bytes += 1;
-    else if (code <= 0xdbff && code >= 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2; // a surrogate pair: two code units, four bytes
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
+  return Buffer.byteLength(text, "utf8");
 }
 
 /**

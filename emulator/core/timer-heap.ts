@@ -1,4 +1,9 @@
-/** A binary min-heap of timers ordered by time, then by scheduling order (so ties keep FIFO). */
+/**
+ * A binary min-heap of timers ordered by time, then by scheduling order (so ties keep FIFO).
+ * Not `@std/data-structures`' BinaryHeap: it is published on JSR only (`@jsr/std__data-structures`
+ * is npm.jsr.io's, not the npm registry's: `npm view` answers 404), and the virtual clock needs
+ * only push, peek and pop on one comparison.
+ */
 
 export interface Timer {
   id: number;
