@@ -26,8 +26,8 @@ const SEGMENT_BYTES = 1024 * 1024;
  * U+FFFD), then its JSON, the bodies' text left empty there. Where each lies, and what the area
  * and status filters read, sits in a ring of typed arrays. Kept as
  * objects, every entry outlived two young-generation collections under load, so V8 copied it
- * twice into the old generation, which it let grow to four times the live heap before marking:
- * about 60 MB/s promoted and 290 MB resident under wrk. Kept as bytes, an entry's objects die
+ * twice into the old generation, which it let grow well past the live heap before marking
+ * (docs/performance.md has the figures). Kept as bytes, an entry's objects die
  * young, and a reader gets its own copy: nothing can change a recorded exchange. A client's
  * exchange (`addExchange`) is written from its pieces, without an entry object or its JSON text.
  */
@@ -149,8 +149,7 @@ export class Journal {
       return;
     }
     // Three bytes per UTF-16 unit at most: an entry that may not fit a fresh segment gets one of
-    // its own, of its exact size (three times its length would hold a large push entry's 400 KB
-    // in 1.2 MB).
+    // its own, of its exact size (three times its length would triple a large entry's).
     const segment = (json.length + request.length + response.length) * 3 > SEGMENT_BYTES
       ? new Uint8Array(utf8Length(json) + utf8Length(request) + utf8Length(response))
       : this.#spare ?? new Uint8Array(SEGMENT_BYTES);

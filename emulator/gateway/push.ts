@@ -74,8 +74,8 @@ export function agentUrl(
 /**
  * The characters of a JSON value's strings, member names included: no more than its JSON's length,
  * so a content whose strings alone exceed the room left is cut without serializing it (an agent's
- * 10 MB reply was serialized once more only to learn that, which raised the peak resident memory
- * of a burst by 16 MB).
+ * large reply was serialized once more only to learn that, which raised a burst's peak resident
+ * memory: docs/performance.md).
  */
 function stringLength(value: unknown): number {
   if (typeof value === "string") return value.length;

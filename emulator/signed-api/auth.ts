@@ -69,7 +69,7 @@ export interface AuthOperation {
 export function hostCandidates(host: string, aliases: readonly string[]): string[] {
   // Per request, so without Sets, spreads, closures or a regex: at most a handful of names.
   const bare = withoutPort(host);
-  // Made at its length (pushing into an empty array gave it room for 17).
+  // Made at its length: pushing into an empty array gives it room for more than it holds.
   const hosts: string[] = !bare ? [] : host === bare ? [bare] : [bare, host];
   if (!bare && host) hosts.push(host);
   for (let i = 0; i < aliases.length; i++) {
@@ -137,7 +137,7 @@ export function authenticateSigned(
   diagnostics: AuthDiagnostics,
 ): AccessKey | ApiError {
   // The common parameters in one pass, into one variable each: a record keyed by the names sent
-  // went through V8's megamorphic property stubs on every request.
+  // took V8's generic property lookups on every request (docs/performance.md).
   const query = request.query;
   let accessKeyId: string | undefined, expiresText: string | undefined;
   // The Signature parameter's value is `sentDigest`, a name constant_time_test.ts does not take
