@@ -361,14 +361,17 @@ function harnessOf(running: RunningServer): RunningEmulator {
  *
  * @example
  * ```ts
- * import { checkAgent } from "@ccemu/ccemu";
+ * import { checkAgent, startEmulator } from "@ccemu/ccemu";
  *
+ * // Your agent's message interface: here the sample agent every ccemu serves.
+ * await using agent = await startEmulator({ clock: "real" });
  * const report = await checkAgent({
- *   url: "http://127.0.0.1:3000/message",
+ *   url: `${agent.url}/_emulator/sample-agents/default/message`,
  *   platform: "Default",
  *   mode: "streaming",
+ *   token: "ccemu-sample-token", // the Bearer token the agent requires
  * });
- * if (!report.passed) console.log(report.checks.filter((c) => !c.passed));
+ * console.log(report.passed); // true
  * ```
  */
 export async function checkAgent(options: CheckOptions): Promise<ConformanceReport> {

@@ -3,6 +3,18 @@
  * ccemu's own `UpstreamUnavailable` (the recording proxy could not reach the real service).
  */
 
+/**
+ * Each vendor error code with the HTTP status ccemu answers it with.
+ *
+ * @example
+ * ```ts
+ * import type { ERROR_STATUS } from "@ccemu/ccemu";
+ *
+ * // The package exports it as a type: the statuses a test may expect, by code.
+ * const limited: (typeof ERROR_STATUS)["TooManyRequests"] = 429;
+ * console.log(limited);
+ * ```
+ */
 export const ERROR_STATUS = {
   AuthFailure: 401,
   InvalidParameter: 400,
