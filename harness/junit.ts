@@ -7,7 +7,9 @@ import { escapeXml } from "../emulator/core/html.ts";
 import type { CallbackCheck } from "../emulator/outbound/callback-urls.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
 
+/** One test case of a JUnit report. */
 export interface JunitCase {
+  /** Its name. */
   name: string;
   /** Seconds. */
   time?: number;
@@ -15,14 +17,19 @@ export interface JunitCase {
   failures: string[];
 }
 
+/** One test suite of a JUnit report. */
 export interface JunitSuite {
+  /** Its name. */
   name: string;
+  /** Seconds it took. */
   time?: number;
+  /** Its cases. */
   cases: JunitCase[];
 }
 
 const failed = (c: JunitCase) => c.failures.length > 0;
 
+/** The JUnit XML of `suites` under `name`, as CI servers read it. */
 export function junitXml(name: string, suites: JunitSuite[]): string {
   const body = suites.map((suite) => {
     const cases = suite.cases.map((c) => {

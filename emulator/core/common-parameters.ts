@@ -4,9 +4,13 @@
  * tell them from business parameters. In core, since the request reader interns them.
  */
 
+/** The signing key's id. */
 export const ACCESS_KEY_ID = "AccessKeyId";
+/** How many seconds the signature holds. */
 export const EXPIRES = "Expires";
+/** When the request was signed, UTC. */
 export const TIMESTAMP = "Timestamp";
+/** The signature itself: never part of what is signed. */
 export const SIGNATURE = "Signature";
 
 /** The common parameters in the spec's order (which also orders the verifier's refusals). */

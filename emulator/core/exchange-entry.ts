@@ -123,11 +123,15 @@ const wholeFits = (text: string, declared: number | undefined) =>
  * written (its bodies, decided before the JSON since their text goes first).
  */
 export class ExchangeEntryWriter {
+  /** Writes the entry's JSON into the segment. */
   readonly json = new JsonWriter();
   /** The request body as stored: undefined when its text is kept whole (written raw, sized). */
   request: StoredBody | null | undefined = null;
+  /** The request body's size in bytes. */
   requestSize = 0;
+  /** The response body as stored: undefined when its text is kept whole. */
   response: StoredBody | null | undefined = null;
+  /** The response body's size in bytes. */
   responseSize = 0;
 
   /**

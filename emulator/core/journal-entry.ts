@@ -98,6 +98,7 @@ export interface JournalEntry {
 
 /** A client's request to an emulated API or the storage host. */
 export interface ExchangeEntry extends JournalEntry {
+  /** A client's request to an emulated API or the storage host. */
   kind: "exchange";
 }
 
@@ -108,10 +109,15 @@ export interface ExchangeEntry extends JournalEntry {
  * builds it, for the rare entry the writer leaves to JSON.stringify).
  */
 export interface ExchangeRecord {
+  /** The id its answer carried. */
   requestId: string;
+  /** Virtual time it started, ms. */
   time: number;
+  /** The area that served it. */
   area: Area;
+  /** The HTTP method. */
   method: string;
+  /** The URL's path. */
   path: string;
   /** The decoded query, in order. */
   query: NameValueList;
@@ -119,17 +125,25 @@ export interface ExchangeRecord {
   headerList: NameValueList;
   /** The request body's text, when the handler read it; `requestSize` its declared length. */
   requestText: string | undefined;
+  /** The request body's declared length. */
   requestSize: number | undefined;
   /** Otherwise, what the journal read of it itself (null: none). */
   requestBody: StoredBody | null;
+  /** The answer's status. */
   status: number;
+  /** The answer's headers. */
   responseHeaders: Record<string, string>;
   /** The response body's text, when the handler serialized it; otherwise `responseBody`. */
   responseText: string | undefined;
+  /** What the journal read of the answer's body (null: none). */
   responseBody: StoredBody | null;
+  /** Real milliseconds it took. */
   durationMs: number;
+  /** What authentication found. */
   auth: AuthDiagnostics | undefined;
+  /** The vendor error code it failed with. */
   errorCode: string | undefined;
+  /** The fault rule that fired on it. */
   fault: FaultMark | undefined;
 }
 

@@ -8,9 +8,13 @@
  * text from `request`, the JSON from `response` to `end`.
  */
 export interface Place {
+  /** Where the request body's text starts (the entry's first byte). */
   start: number;
+  /** Where the request body's text ends and the response body's starts. */
   request: number;
+  /** Where the response body's text ends and the JSON starts. */
   response: number;
+  /** Where the JSON ends. */
   end: number;
 }
 
@@ -22,6 +26,7 @@ export class Ring {
   readonly #statuses: Uint16Array;
   readonly #areas: Uint16Array;
 
+  /** A ring of `length` entries. */
   constructor(readonly length: number) {
     this.#segments = new Int32Array(length);
     this.#places = new Int32Array(length * 4);
@@ -42,15 +47,19 @@ export class Ring {
     this.#areas[at] = area;
   }
 
+  /** The number of the segment entry `id` lies in. */
   segment(id: number): number {
     return this.#segments[id % this.length];
   }
+  /** Where entry `id` starts in its segment. */
   start(id: number): number {
     return this.#places[(id % this.length) * 4];
   }
+  /** Where entry `id` ends in its segment. */
   end(id: number): number {
     return this.#places[(id % this.length) * 4 + 3];
   }
+  /** Where entry `id`'s parts lie. */
   place(id: number): Place {
     const places = this.#places, at = (id % this.length) * 4;
     return {
@@ -60,9 +69,11 @@ export class Ring {
       end: places[at + 3],
     };
   }
+  /** Entry `id`'s status. */
   status(id: number): number {
     return this.#statuses[id % this.length];
   }
+  /** The index of entry `id`'s area. */
   area(id: number): number {
     return this.#areas[id % this.length];
   }

@@ -13,9 +13,13 @@ const HEX = "0123456789abcdef";
 
 /** Writes into `bytes` from `at`; `full` once something did not fit before `limit`. */
 export class JsonWriter {
+  /** The bytes written into. */
   bytes: Uint8Array = new Uint8Array(0);
+  /** Where the next byte goes. */
   at = 0;
+  /** Where writing must stop. */
   limit = 0;
+  /** Set once something did not fit before `limit`. */
   full = false;
 
   /** Starts writing into `bytes` at `at`. */
@@ -45,6 +49,7 @@ export class JsonWriter {
     this.at += token.length;
   }
 
+  /** One byte (punctuation: `{`, `,`, `:`). */
   byte(code: number): void {
     if (this.#room(1)) this.bytes[this.at++] = code;
   }
@@ -222,6 +227,7 @@ export class JsonWriter {
 const RAW_NATIVE = 1024;
 const UTF8 = new TextEncoder();
 const EMPTY = new Uint8Array(0);
+/** `text` pre-encoded as UTF-8, for `JsonWriter.token`. */
 export const token = (text: string): Uint8Array => UTF8.encode(text);
 const NULL = token("null"), TRUE = token("true"), FALSE = token("false");
 

@@ -182,6 +182,7 @@ export class Journal {
     return entry;
   }
 
+  /** Entry `id`, a copy of its own, while the journal keeps it. */
   get(id: number): JournalEntry | undefined {
     return Number.isInteger(id) && id >= this.#firstId && id < this.#nextId
       ? this.#read(id)
@@ -219,6 +220,7 @@ export class Journal {
     return newestFirst ? matches.reverse() : matches;
   }
 
+  /** How many entries the journal keeps now. */
   get size(): number {
     return this.#nextId - this.#firstId;
   }
@@ -228,6 +230,7 @@ export class Journal {
     return this.#bytes;
   }
 
+  /** Drops every entry; ids go on from where they were. */
   clear(): void {
     this.#firstId = this.#nextId;
     this.#bytes = 0;

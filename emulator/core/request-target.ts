@@ -12,6 +12,7 @@ import { COMMON_PARAMETERS } from "./common-parameters.ts";
 import { decimalAt } from "./decimal.ts";
 import { pairsOf } from "./name-value-list.ts";
 
+/** What the journal and the proxy read of a request's URL. */
 export interface RequestTarget {
   /** As `URL.pathname`. */
   pathname: string;
@@ -78,6 +79,7 @@ const isLabelCode = (code: number) => isLetter(code) || isDigit(code) || code ==
  * asked (the Host header serves the signature; handlers hardly ever ask for the origin).
  */
 export class Target {
+  /** A target read from `url`: by slicing (`parsed` undefined), or from `parsed`. */
   constructor(
     readonly pathname: string,
     /** The decoded query: name, value, name, value… in order, as `URLSearchParams` gives them. */

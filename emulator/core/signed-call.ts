@@ -16,11 +16,17 @@ import type { Tenant } from "./tenants.ts";
 
 type Variables = AppEnv["Variables"];
 
+/** The part of Hono's Context the storage journal reads and writes. */
 export interface JournaledContext {
+  /** The request as received. */
   req: { raw: ReceivedRequest; url: string; method: string };
+  /** The server's bindings (the caller's address). */
   env: AppEnv["Bindings"];
+  /** A variable a handler or the journal set. */
   get<K extends keyof Variables>(key: K): Variables[K];
+  /** Sets a variable for the journal to read. */
   set<K extends keyof Variables>(key: K, value: Variables[K]): void;
+  /** The answer, once the handler gave one. */
   res: Response;
 }
 
@@ -38,6 +44,7 @@ export type SignedCallHandler = (
  * handler's own `then` and the journal's made two closures and a promise more a request).
  */
 export class Later<T> {
+  /** What to run on the value, or on the reading's failure, once `wait` settles. */
   constructor(
     readonly wait: Promise<T>,
     readonly next: (c: SignedCall, value: T) => Response | Promise<Response>,
@@ -51,7 +58,9 @@ export class Later<T> {
  * around it were made for every request.
  */
 export interface SignedCallJournal {
+  /** Stamps the call before its handler: id, time, target, headers. */
   begin(c: SignedCall): void;
+  /** Journals the answered call; a promise when it reads a body first. */
   end(c: SignedCall): void | Promise<void>;
 }
 
@@ -70,35 +79,51 @@ export class SignedCall implements ExchangeRecord {
   tenant!: Tenant;
   /** The operation the handler found to run (the signed dispatcher's; its own type). */
   operation: unknown = undefined;
+  /** The request's URL. */
   readonly url: string;
+  /** The request's method. */
   readonly method: string;
+  /** The answer, once the handler gave one. */
   res!: Response;
 
   // Set by the journal's `begin`.
+  /** The id the answer carries. */
   requestId = "";
+  /** Virtual time the call started, ms. */
   time = 0;
   /** `performance.now()` at the start, for `durationMs`. */
   started = 0;
+  /** The area serving it. */
   area = "";
+  /** The URL's path and decoded query, read once. */
   target!: Target;
   /** The request headers as `Headers.forEach` gives them: name, value, name, value… */
   headerList: string[] = NO_HEADER_LIST;
 
   // AppEnv's variables.
+  /** What authentication found. */
   auth: AuthDiagnostics | undefined = undefined;
+  /** The request body's text, when the dispatcher read it. */
   bodyText: string | undefined = undefined;
   responseText: string | undefined = undefined;
+  /** A handler's answer with its headers, as AppEnv's `answer`. */
   answer: Variables["answer"] = undefined;
   /** The response a handler built and its headers, as `answer` holds them, without its object. */
   sent: Response | undefined = undefined;
+  /** The headers of `sent`. */
   sentHeaders: Record<string, string> = NO_HEADERS;
+  /** The vendor error code the call failed with. */
   errorCode: string | undefined = undefined;
+  /** The fault rule that fired on the call. */
   fault: FaultMark | undefined = undefined;
+  /** An entry kind other than `exchange` (the recording proxy's `upstream`). */
   entryKind: Variables["entryKind"] = undefined;
 
   // Set by the journal's `end`, when it reads what the handler did not keep.
+  /** The answer's headers as journaled. */
   responseHeaders: Record<string, string> = NO_HEADERS;
   requestBody: StoredBody | null = null;
+  /** The answer's body as the journal read it back (null: none). */
   responseBody: StoredBody | null = null;
 
   /** `url`: the request's, when the caller read it already (Deno makes it afresh each time). */
@@ -107,10 +132,12 @@ export class SignedCall implements ExchangeRecord {
     this.method = raw.method;
   }
 
+  /** The URL's path. */
   get path(): string {
     return this.target.pathname;
   }
 
+  /** The answer's status. */
   get status(): number {
     return this.res.status;
   }

@@ -11,8 +11,11 @@ const agent = new http.Agent({ keepAlive: true });
 
 /** What came back: the status, the headers and the body as text. */
 export interface Answer {
+  /** The HTTP status. */
   status: number;
+  /** The answer's headers. */
   headers: Headers;
+  /** The body as text. */
   text: string;
 }
 

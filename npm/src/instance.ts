@@ -20,10 +20,15 @@ import { send } from "./http.ts";
 
 /** What `POST /_emulator/instances` answers. */
 export interface InstanceInfo {
+  /** The instance's id, for `DELETE /_emulator/instances/{id}`. */
   id: string;
+  /** Where it serves: its own port on the process's host. */
   url: string;
+  /** The key the instance's tenant signs with, when its fixtures give one. */
   accessKeyId?: string;
+  /** That key's secret. */
   accessKeySecret?: string;
+  /** That key's enterprise. */
   enterpriseId?: string;
 }
 
@@ -84,12 +89,14 @@ export class Instance implements Ccemu {
     return { status, body, headers };
   }
 
+  /** The instance's virtual clock: read, advanced, set. */
   readonly clock = {
     now: async (): Promise<number> => (await this.#control<ClockReading>("GET", "/clock")).now,
     advance: (ms: number) => this.#control("POST", "/clock/advance", { ms }),
     set: (time: string | number) => this.#control("POST", "/clock", { now: time }),
   };
 
+  /** The journal's entries that pass `filter` (GET /_emulator/journal). */
   async journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(filter)) {
@@ -99,15 +106,18 @@ export class Instance implements Ccemu {
     return (await this.#control<{ entries: JournalEntry[] }>("GET", `/journal${search}`)).entries;
   }
 
+  /** Back to the fixtures (POST /_emulator/reset): the clock keeps its time, the journal its entries. */
   reset() {
     return this.#control("POST", "/reset");
   }
 
+  /** The instance's state exported whole, or replaced by an export. */
   readonly snapshot = {
     export: () => this.#control<Snapshot>("GET", "/snapshot"),
     import: (snapshot: Snapshot) => this.#control("POST", "/snapshot", snapshot),
   };
 
+  /** Fault rules: added, or all cleared. */
   readonly faults = {
     add: (rule: FaultRule) => this.#control("POST", "/faults", rule),
     clear: () => this.#control("DELETE", "/faults"),
