@@ -133,7 +133,8 @@ export function computeSignature(secret: string, text: string): string {
 
 /**
  * Compares two signatures in constant time for their length (no early exit, no allocation): the
- * one comparison of values derived from a secret. Not node:crypto's `timingSafeEqual`, which
+ * comparison of two signature texts (a storage URL's, an upload policy's); the verifier's
+ * `Signer.matches` is its form for a digest against a text. Not node:crypto's `timingSafeEqual`, which
  * takes bytes: the signatures are text here, and encoding both on every request costs two
  * buffers for what this loop does on the strings.
  */
@@ -164,8 +165,9 @@ export function parseTimestamp(text: string): number | undefined {
   if (!(y >= 0)) return undefined;
   // Date.UTC would roll over (Feb 30 -> Mar 2); a rolled-over date is not the time the caller
   // wrote. The month's length is Date.UTC's own calendar (leap years, and years 0-99 read as
-  // 1900-1999 alike): the distance to the next month's first day.
-  if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo))) return undefined;
+  // 1900-1999 alike): the distance to the next month's first day, asked only past the 28th,
+  // which every month has (its two times are two numbers more a request).
+  if (!(mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= daysInMonth(y, mo)))) return undefined;
   if (!(h <= 23 && mi <= 59 && s <= 59)) return undefined;
   return Date.UTC(y, mo - 1, d, h, mi, s);
 }
