@@ -7,13 +7,13 @@ import { type Context, Hono } from "npm:hono@4.13.19";
 import type { Area } from "./area.ts";
 import type { AppEnv } from "./core/app-env.ts";
 import type { Emulator } from "./core/emulator.ts";
-import type { JournalEntry } from "./core/journal.ts";
+import type { JournalEntry } from "./core/journal-entry.ts";
 import type { PushEntry } from "./gateway/schemas.ts";
 import type { CallbackEntry } from "./outbound/callbacks.ts";
 import { createUpstream, type UpstreamEntry } from "./upstream/mod.ts";
 import { ApiError } from "./core/errors.ts";
-import { exchangeJournal, journalExchanges } from "./core/journal-middleware.ts";
-import { PlainExchange, serveExchange } from "./core/exchange.ts";
+import { journalExchanges, signedCallJournal } from "./core/journal-middleware.ts";
+import { serveSignedCall, SignedCall } from "./core/signed-call.ts";
 import { NodeRequest } from "./core/node-request.ts";
 import type { ReceivedRequest } from "./core/received-request.ts";
 import { clockRoutes } from "./control/clock-routes.ts";
@@ -42,7 +42,7 @@ import { createScenarioArea, type ScenarioArea } from "./scenarios/mod.ts";
 import type { ScenarioFile } from "./scenarios/store.ts";
 import { ScenarioSchema } from "./scenarios/schemas.ts";
 import { RateLimiter } from "./signed-api/rate-limit.ts";
-import { signedApi, signedRefusal } from "./signed-api/middleware.ts";
+import { signedApi, signedRefusal } from "./signed-api/dispatcher.ts";
 import type { State } from "./state.ts";
 import { INDEX_HTML, uiScript, uiScriptResponse } from "./ui-bundle.ts";
 
@@ -71,7 +71,7 @@ export interface App {
   /** Every route but the signed areas' usual requests, which `serve` hands their areas itself. */
   hono: Hono<AppEnv>;
   /**
-   * Answers a request, the one way every request goes (core/exchange.ts says why the signed
+   * Answers a request, the one way every request goes (core/signed-call.ts says why the signed
    * areas' skip Hono): a web Request from in-process callers, node:http's own from the server.
    */
   fetch: (request: ReceivedRequest, info?: AppEnv["Bindings"]) => Response | Promise<Response>;
@@ -83,14 +83,14 @@ export interface App {
   areas: Areas;
 }
 
-/** A signed area's request, journaled and dispatched on its plain exchange; never rejects. */
-type SignedServe = (c: PlainExchange) => Promise<Response>;
+/** A signed area's request, journaled and dispatched on its SignedCall; never rejects. */
+type SignedServe = (c: SignedCall) => Promise<Response>;
 
 /** A signed area's `prefix/`, what serves its requests, and what refuses one unread. */
 interface SignedPath {
   prefix: string;
   serve: SignedServe;
-  refuse: (c: PlainExchange, error: ApiError) => Promise<Response>;
+  refuse: (c: SignedCall, error: ApiError) => Promise<Response>;
 }
 
 /** Every area of one emulator, each with its runtime built from the current state. */
@@ -156,15 +156,15 @@ export function createApp(
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
   app.notFound((c) => notFound(app, emulator, c));
-  // The storage journal's entry, written for a plain exchange (as journalExchanges writes it).
-  const storageRefusals = exchangeJournal(emulator, "storage");
+  // The storage journal's entry, written for a SignedCall (as journalExchanges writes it).
+  const storageRefusals = signedCallJournal(emulator, "storage");
   const refuse: App["refuse"] = (request, info, error) => {
-    const c = new PlainExchange(request, info);
+    const c = new SignedCall(request, info);
     const path = c.url.slice(c.url.indexOf("/", c.url.indexOf("//") + 2));
     const signed = signedPaths.find((p) => path.startsWith(p.prefix));
     if (signed) return signed.refuse(c, error);
     if (!path.startsWith("/_storage/")) return Promise.resolve(failed(error));
-    return serveExchange(c, storageRefusals, () => failed(error), failed);
+    return serveSignedCall(c, storageRefusals, () => failed(error), failed);
   };
   return { hono: app, fetch: signedFirst(app, signedPaths), refuse, areas };
 }
@@ -187,7 +187,7 @@ function mountSigned(
   for (const area of list) {
     if (!area.signed) continue;
     const { prefix, operations } = area.signed;
-    const journal = exchangeJournal(emulator, area.name, forward !== undefined);
+    const journal = signedCallJournal(emulator, area.name, forward !== undefined);
     const dispatch = signedApi(
       emulator,
       rateLimiter,
@@ -199,12 +199,12 @@ function mountSigned(
     const refusal = signedRefusal(emulator);
     signedPaths.push({
       prefix: `${prefix}/`,
-      serve: (c) => serveExchange(c, journal, dispatch, failed),
-      refuse: (c, error) => serveExchange(c, journal, () => refusal(c, error), failed),
+      serve: (c) => serveSignedCall(c, journal, dispatch, failed),
+      refuse: (c, error) => serveSignedCall(c, journal, () => refusal(c, error), failed),
     });
     app.all(
       `${prefix}/*`,
-      (c) => serveExchange(new PlainExchange(c.req.raw, c.env), journal, dispatch),
+      (c) => serveSignedCall(new SignedCall(c.req.raw, c.env), journal, dispatch),
     );
   }
   return signedPaths;
@@ -265,8 +265,8 @@ function notFound(app: Hono<AppEnv>, emulator: Emulator<State>, c: Context<AppEn
 
 /**
  * The one way every request goes. A request whose path starts with a signed area's `prefix/`
- * goes straight to that area's journal and dispatcher, on a plain exchange: Hono would route it
- * to the same two (core/exchange.ts says why not through Hono). HEAD, which Hono answers as GET
+ * goes straight to that area's journal and dispatcher, on a SignedCall: Hono would route it
+ * to the same two (core/signed-call.ts says why not through Hono). HEAD, which Hono answers as GET
  * without the body, and every other path (`/gateway` alone, a percent-encoded prefix) go through
  * Hono, on a web Request (node:http's request makes one only then).
  */
@@ -277,7 +277,7 @@ function signedFirst(app: Hono<AppEnv>, signedPaths: SignedPath[]): App["fetch"]
       const pathStart = url.indexOf("/", url.indexOf("//") + 2);
       for (let i = 0; i < signedPaths.length; i++) {
         if (!url.startsWith(signedPaths[i].prefix, pathStart)) continue;
-        const c = new PlainExchange(request, info, url);
+        const c = new SignedCall(request, info, url);
         if (request instanceof NodeRequest) request.exchange = c;
         return signedPaths[i].serve(c);
       }

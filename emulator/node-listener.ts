@@ -5,7 +5,7 @@
  * and the answer written by one writer: the signed dispatcher's JSON as its text, any other
  * Response from its stream. A web Request is made only for a handler that reads one (Hono's
  * routes); @hono/node-server making one for every request, and reading every Response's stream
- * back, cost a signed call about a quarter of its time (docs/performance.md).
+ * back, cost a signed call a large share of its time (docs/performance.md).
  *
  * What the wire can do wrong is answered once, with the vendor's envelope: here a Host that makes
  * no URL and a head over the limit; in wire-refusals.ts what node:http hands over as no request (a

@@ -109,7 +109,7 @@ function accepted(header: string | null): "br" | "gzip" | undefined {
 }
 
 /**
- * `/ui.js`: 526 KB of script, sent brotli or gzip compressed when the browser takes it, with an
+ * `/ui.js`: the whole UI's script, sent brotli or gzip compressed when the browser takes it, with an
  * ETag so that a reload revalidates (304) instead of downloading it again.
  */
 export function uiScriptResponse(script: UiScript, request: Request): Response {

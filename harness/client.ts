@@ -54,11 +54,13 @@ export const DEMO_KEY: { accessKeyId: string; accessKeySecret: string; enterpris
  *
  * @example
  * ```ts
- * import { SignedClient } from "@ccemu/ccemu";
+ * import { SignedClient, startEmulator } from "@ccemu/ccemu";
  *
- * const client = new SignedClient({ url: "http://127.0.0.1:8686", now: () => Date.now() });
+ * await using ccemu = await startEmulator();
+ * // Any ccemu's address (or the real service's), signing for the time the server reads.
+ * const client = new SignedClient({ url: ccemu.url, now: () => ccemu.clock.now() });
  * const { status, body } = await client.post("/gateway/robot_list", { robotStatus: 1 });
- * console.log(status, body.requestId);
+ * console.log(status, body.requestId); // 200 "…"
  * ```
  */
 export class SignedClient {

@@ -10,8 +10,11 @@ import type { State } from "../emulator/state.ts";
 /** The key under which a harness instance keeps its internals. */
 export const INTERNALS: unique symbol = Symbol("ccemu internals");
 
+/** What a running emulator keeps for ccemu's own tools (tests, the CLI), not for users. */
 export interface Internals {
+  /** The emulator. */
   emulator: Emulator<State>;
+  /** Its areas. */
   areas: Areas;
 }
 

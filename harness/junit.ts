@@ -8,7 +8,9 @@ import type { CallbackCheck } from "../emulator/outbound/callback-urls.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
 import { caseLabel, phrasingLine } from "../emulator/scenarios/variants.ts";
 
+/** One test case of a JUnit report. */
 export interface JunitCase {
+  /** Its name. */
   name: string;
   /** Seconds. */
   time?: number;
@@ -16,9 +18,13 @@ export interface JunitCase {
   failures: string[];
 }
 
+/** One test suite of a JUnit report. */
 export interface JunitSuite {
+  /** Its name. */
   name: string;
+  /** Seconds it took. */
   time?: number;
+  /** Its cases. */
   cases: JunitCase[];
   /** Lines CI shows with the suite (`<system-out>`), e.g. "ask: 3 of 4 phrasings passed". */
   out?: string[];
@@ -26,6 +32,7 @@ export interface JunitSuite {
 
 const failed = (c: JunitCase) => c.failures.length > 0;
 
+/** The JUnit XML of `suites` under `name`, as CI servers read it. */
 export function junitXml(name: string, suites: JunitSuite[]): string {
   const body = suites.map((suite) => {
     const cases = suite.cases.map((c) => {

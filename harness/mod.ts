@@ -25,7 +25,7 @@ import {
   type ConfigFile,
   readConfigFile,
 } from "../emulator/config-file/read.ts";
-import type { JournalFilter } from "../emulator/core/journal.ts";
+import type { JournalFilter } from "../emulator/core/journal-entry.ts";
 import type { Entry as JournalEntry } from "../emulator/app.ts";
 import { type RunningEmulator as RunningServer, startServer } from "../emulator/server.ts";
 import type { FaultStore } from "../emulator/faults/store.ts";
@@ -75,7 +75,7 @@ export type { Expectation, PathExpectation } from "../emulator/scenarios/schemas
 export type { AccessKey, Enterprise } from "../emulator/core/tenants.ts";
 export type { CoreState } from "../emulator/core/state.ts";
 export type { Snapshot, SnapshotMedia } from "../emulator/core/snapshot.ts";
-export type { AuthDiagnostics, StoredBody } from "../emulator/core/journal.ts";
+export type { AuthDiagnostics, StoredBody } from "../emulator/core/journal-entry.ts";
 export type {
   AgentMessage,
   Finding,
@@ -88,16 +88,19 @@ export type { JournalFilter };
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 export type { SignInput } from "../emulator/signed-api/signature.ts";
 export type { FaultEffect, FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
-export type { FaultMark } from "../emulator/core/journal.ts";
+export type { FaultMark } from "../emulator/core/journal-entry.ts";
 export type {
   CallbackAttempt,
   CallbackDelivery,
   CallbackUrl,
 } from "../emulator/outbound/schemas.ts";
 export type { CallbackCheck, CallbackCheckCall } from "../emulator/outbound/callback-urls.ts";
-export type { Exchange } from "../emulator/gateway/sessions.ts";
+export type { AgentTurn } from "../emulator/gateway/sessions.ts";
+import type { AgentTurn } from "../emulator/gateway/sessions.ts";
+/** @deprecated The same type as {@link AgentTurn}, under its former name: use AgentTurn. */
+export type Exchange = AgentTurn;
 export type { KeptMessage, PushEvent } from "../emulator/gateway/schemas.ts";
-export type { Area, JournalEntry as BaseJournalEntry } from "../emulator/core/journal.ts";
+export type { Area, JournalEntry as BaseJournalEntry } from "../emulator/core/journal-entry.ts";
 export type { PushOutcome } from "../emulator/gateway/push.ts";
 export type { Delivery } from "../emulator/gateway/replies.ts";
 export type { AgentError } from "../emulator/gateway/streams.ts";
@@ -443,14 +446,17 @@ function harnessOf(running: RunningServer): RunningEmulator {
  *
  * @example
  * ```ts
- * import { checkAgent } from "@ccemu/ccemu";
+ * import { checkAgent, startEmulator } from "@ccemu/ccemu";
  *
+ * // Your agent's message interface: here the sample agent every ccemu serves.
+ * await using agent = await startEmulator({ clock: "real" });
  * const report = await checkAgent({
- *   url: "http://127.0.0.1:3000/message",
+ *   url: `${agent.url}/_emulator/sample-agents/default/message`,
  *   platform: "Default",
  *   mode: "streaming",
+ *   token: "ccemu-sample-token", // the Bearer token the agent requires
  * });
- * if (!report.passed) console.log(report.checks.filter((c) => !c.passed));
+ * console.log(report.passed); // true
  * ```
  */
 export async function checkAgent(options: CheckOptions): Promise<ConformanceReport> {

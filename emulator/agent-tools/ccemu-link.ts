@@ -7,7 +7,7 @@
 import { createParser } from "npm:eventsource-parser@4.1.3";
 import type { LiveEvent } from "../core/events.ts";
 import type { ResponseMode, Robot } from "../gateway/schemas.ts";
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 
 /** ccemu could not be reached, or refused a call: the message says which and why. */
 export class CcemuError extends Error {}
@@ -61,7 +61,7 @@ export class CcemuLink {
   openSession(
     robotId: string,
     responseMode: ResponseMode,
-  ): Promise<{ sessionId: string; open: Exchange | null }> {
+  ): Promise<{ sessionId: string; open: AgentTurn | null }> {
     return this.#call("POST", "/_emulator/gateway/sessions", {
       robotId,
       responseMode,
@@ -70,7 +70,7 @@ export class CcemuLink {
   }
 
   /** Sends a visitor's text and answers the agent's whole reply. */
-  send(sessionId: string, text: string): Promise<Exchange> {
+  send(sessionId: string, text: string): Promise<AgentTurn> {
     return this.#call("POST", `/_emulator/gateway/sessions/${sessionId}/messages`, { text });
   }
 

@@ -7,7 +7,7 @@
  */
 import { monotonicNow } from "../core/clock.ts";
 import type { AgentMessage, ResponseMode } from "../gateway/schemas.ts";
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import type { ScenarioRobot } from "../scenarios/schemas.ts";
 import { CcemuError, type CcemuLink, type GatewayEvent } from "./ccemu-link.ts";
 import { findingLine, outcomeLine, renderMessages } from "./render.ts";
@@ -37,7 +37,7 @@ export const CHAT_HELP =
 
 export class Chat {
   #sessionId = "";
-  #open: Exchange | null = null;
+  #open: AgentTurn | null = null;
   #turns: SeenTurn[] = [];
   #options: string[] = [];
   #streamed = new Map<string, string>();
@@ -115,7 +115,7 @@ export class Chat {
     this.#delivered.clear();
     this.#lastChunk = null;
     const started = monotonicNow();
-    let exchange: Exchange;
+    let exchange: AgentTurn;
     try {
       exchange = await this.options.link.send(
         this.#sessionId,
@@ -167,7 +167,7 @@ export class Chat {
   }
 
   /** The reply as a person reads it, then its findings and time. */
-  #show(exchange: Exchange, elapsedMs: number): void {
+  #show(exchange: AgentTurn, elapsedMs: number): void {
     // Text that streamed in whole was written already; anything else is written now.
     const shown = (m: AgentMessage) =>
       m.messageId !== undefined && this.#streamed.has(m.messageId) &&

@@ -3,7 +3,7 @@
  * step, the findings, and where the bounds stopped it. `report.json` is this, as JSON.
  */
 import type { Finding, ResponseMode } from "../gateway/schemas.ts";
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import { offeredOptions, visibleText } from "../scenarios/runner.ts";
 import type { ScenarioInput } from "../scenarios/schemas.ts";
 import { firstWords, typeKey } from "./seen-scenario.ts";
@@ -83,7 +83,7 @@ export interface CrawlResult {
 }
 
 /** One push as the report keeps it. */
-export function stepOf(sent: string, exchange: Exchange, elapsedMs: number): CrawlStep {
+export function stepOf(sent: string, exchange: AgentTurn, elapsedMs: number): CrawlStep {
   const qno = exchange.instruction?.actionData.qno;
   return {
     sent,

@@ -8,7 +8,7 @@
  * agent's own interfaces are ever pushed to: links and images in its replies are never fetched.
  */
 import type { ResponseMode, Robot } from "../gateway/schemas.ts";
-import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
+import { type AgentTurn, openSession, sendMessage } from "../gateway/sessions.ts";
 import type { GatewayStore } from "../gateway/store.ts";
 import { offeredOptions } from "../scenarios/runner.ts";
 import { portableRobot } from "../scenarios/robots.ts";
@@ -52,13 +52,13 @@ export const DEFAULT_SAY = "你好";
 /** A push and what came back, timed. */
 interface Turn {
   send: SeenSend;
-  exchange: Exchange;
+  exchange: AgentTurn;
   elapsedMs: number;
 }
 
 /** A visit: one session from the start down a list of clicks, as far as it got. */
 interface Visit {
-  open: Exchange | null;
+  open: AgentTurn | null;
   openMs: number;
   turns: Turn[];
   /** Why the visit could not follow its clicks again (the agent answered differently). */
@@ -108,7 +108,7 @@ class Crawler {
   }
 
   /** After a push: a time-out that the budget caused stops the crawl rather than blaming the agent. */
-  #timed(exchange: Exchange | null, elapsedMs: number, clicks: string[], sent: string) {
+  #timed(exchange: AgentTurn | null, elapsedMs: number, clicks: string[], sent: string) {
     this.pushes++;
     if (exchange?.error?.code === "AgentTimeout" && this.stopwatch() >= this.options.timeoutMs) {
       throw new OutOfTime();

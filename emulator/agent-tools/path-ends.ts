@@ -3,7 +3,7 @@
  * from and the menus above it. A menu is known by its options (in any order), so a menu whose
  * wording varies is still the same menu.
  */
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import { offeredOptions } from "../scenarios/runner.ts";
 import type { Ending } from "./crawl-report.ts";
 
@@ -21,7 +21,7 @@ const quoted = (items: string[]) => items.map((o) => `"${o}"`).join(", ");
 
 /** What a reply is, relative to the menu it was clicked from: where the path ends, or a menu. */
 export function classify(
-  exchange: Exchange,
+  exchange: AgentTurn,
   parent: Node | null,
   explored: Map<string, string[]>,
   depthLeft: number,

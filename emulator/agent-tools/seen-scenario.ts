@@ -5,12 +5,12 @@
  * same agent until what it says changes. Options the visitor clicked are `{option}` steps, so a
  * replay also checks that the option was still offered.
  */
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import { offeredOptions, visibleText } from "../scenarios/runner.ts";
 import type { Expectation, ScenarioInput, ScenarioRobot } from "../scenarios/schemas.ts";
 
 /** What a reply gave the visitor, as far as expectations go. */
-export type SeenReply = Pick<Exchange, "messages" | "instruction" | "findings" | "error">;
+export type SeenReply = Pick<AgentTurn, "messages" | "instruction" | "findings" | "error">;
 
 /** What the visitor sent: text typed, or an option of the reply before clicked. */
 export type SeenSend = { text: string } | { option: string };

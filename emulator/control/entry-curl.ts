@@ -4,9 +4,9 @@
  * goes to its own target with its own headers.
  */
 import type { Emulator } from "../core/emulator.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { curlCommand, plainCurl } from "../signed-api/curl.ts";
-import { COMMON_PARAMETERS } from "../signed-api/signature.ts";
+import { COMMON_PARAMETERS } from "../core/common-parameters.ts";
 import { receivedUrl } from "./journal-entry.ts";
 
 export function entryCurl(emulator: Emulator, entry: JournalEntry): string {

@@ -5,12 +5,8 @@
  * What HAR has no field for goes in `_ccemu` (HAR allows custom fields starting with `_`).
  */
 import { STATUS_CODES } from "node:http";
-import {
-  type JournalEntry,
-  type JournalFilter,
-  type StoredBody,
-  utf8Length,
-} from "../core/journal.ts";
+import type { JournalEntry, JournalFilter, StoredBody } from "../core/journal-entry.ts";
+import { utf8Length } from "../core/stored-body.ts";
 import { VERSION } from "../version.ts";
 import { receivedUrl } from "./journal-entry.ts";
 

@@ -5,7 +5,8 @@
  */
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
+import { withoutTrailingSlash } from "../core/request-target.ts";
 
 /** The entry numbered `idText`; `action` (e.g. "kept") words the refusal. */
 export function entryToActOn(emulator: Emulator, idText: string, action: string): JournalEntry {
@@ -55,6 +56,6 @@ export function operationOf<O extends { method: string; path: string }>(
   entry: JournalEntry,
   operations: readonly O[],
 ): O | undefined {
-  const path = entry.path.endsWith("/") ? entry.path.replace(/\/+$/, "") : entry.path;
+  const path = withoutTrailingSlash(entry.path);
   return operations.find((op) => op.path === path && op.method === entry.method);
 }

@@ -5,7 +5,7 @@
  */
 import type { Area } from "../area.ts";
 import type { Emulator } from "../core/emulator.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { ApiError } from "../core/errors.ts";
 import { clockReading } from "./clock-routes.ts";
 import { controlRoutes } from "./documented.ts";

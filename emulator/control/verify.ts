@@ -12,7 +12,7 @@
 import { z } from "npm:zod@4.6.7";
 import { didYouMean } from "../core/did-you-mean.ts";
 import { ApiError } from "../core/errors.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { JournalEntrySchema } from "../core/journal-schema.ts";
 import {
   bodyValue,

@@ -1,10 +1,12 @@
 /** The Hono environment every route shares: connection info in, per-request facts for the journal. */
-import type { AuthDiagnostics, FaultMark } from "./journal.ts";
+import type { AuthDiagnostics, FaultMark } from "./journal-entry.ts";
 import type { RequestTarget } from "./request-target.ts";
 
+/** The Hono environment of ccemu's app: the server's bindings and the variables a request carries. */
 export interface AppEnv {
   /** `Deno.serve`'s handler info; in-process tests pass `{ remoteAddr }` themselves. */
   Bindings: { remoteAddr?: { hostname: string } } | undefined;
+  /** What a handler tells the journal about a request. */
   Variables: {
     requestId: string;
     /** The request URL's parts, read once by the journal middleware for everything after it. */

@@ -6,9 +6,12 @@
 import type { Emulator } from "./emulator.ts";
 import type { SliceDefinition } from "./state.ts";
 
+/** An area's view of the emulator's state: its own slice, and ids counted per kind. */
 export class AreaStore<Slice> {
+  /** The store of the slice `definition` names, in `emulator`'s state. */
   constructor(readonly emulator: Emulator, readonly definition: SliceDefinition<Slice>) {}
 
+  /** The area's slice of the current state. */
   get state(): Slice {
     return this.emulator.slice(this.definition);
   }
@@ -18,6 +21,7 @@ export class AreaStore<Slice> {
     return this.emulator.clock.now();
   }
 
+  /** The next id of `kind` (1, 2, 3…), counted in the state so a snapshot keeps it. */
   nextId(kind: string): number {
     return this.emulator.nextId(kind);
   }

@@ -2,7 +2,9 @@
 import { ApiError } from "./errors.ts";
 import { JsonTooDeep, parseJson } from "./json.ts";
 
+/** A body read within a limit. */
 export interface BodyRead {
+  /** Its bytes, up to the limit. */
   bytes: Uint8Array;
   /** True when the body had more than `limit` bytes; `bytes` then holds only the first `limit`. */
   overLimit: boolean;

@@ -6,19 +6,27 @@
 
 import { TimerHeap } from "./timer-heap.ts";
 
+/** `real` follows the wall clock; `manual` moves only when told. */
 export type ClockMode = "real" | "manual";
 
+/** The clock as `/_emulator/clock` answers it. */
 export interface ClockStatus {
+  /** Real or manual. */
   mode: ClockMode;
+  /** Its time, ms since the epoch. */
   now: number;
+  /** Its time as ISO 8601. */
   iso: string;
+  /** How many timers are scheduled. */
   pendingTimers: number;
+  /** When the next one fires, or null. */
   nextTimerAt: number | null;
 }
 
 /** A timer that keeps rescheduling itself at the same instant would never let `advance` end. */
 const MAX_TIMERS_PER_ADVANCE = 10_000_000;
 
+/** The virtual clock: now, timers on it, and (manual) moved by advance and set. */
 export class Clock {
   #mode: ClockMode;
   /** manual mode: the current time; real mode: the offset added to the wall clock. */
@@ -35,6 +43,7 @@ export class Clock {
   /** Told after time moves or is set, so listeners (the live event stream) can announce it. */
   onChange: () => void = () => {};
 
+  /** A clock in `mode`; a manual one starts at `start`. */
   constructor(mode: ClockMode = "real", start?: number) {
     this.#mode = mode;
     const wall = Date.now();
@@ -42,10 +51,12 @@ export class Clock {
     else this.#offset = start === undefined ? 0 : start - wall;
   }
 
+  /** Real or manual. */
   get mode(): ClockMode {
     return this.#mode;
   }
 
+  /** The clock's time, ms since the epoch. */
   now(): number {
     return this.#mode === "manual" ? this.#manualNow : Date.now() + this.#offset;
   }
@@ -79,6 +90,7 @@ export class Clock {
     return id;
   }
 
+  /** Cancels a timer; one that fired or never was is ignored. */
   cancel(id: number): void {
     if (this.#live.delete(id)) this.#arm();
   }
@@ -128,6 +140,7 @@ export class Clock {
     return fired;
   }
 
+  /** The clock's mode, time and timers. */
   status(): ClockStatus {
     const now = this.now();
     return {
@@ -186,6 +199,7 @@ export class Clock {
  * 30 days on, a window boundary) must still be a time a JavaScript Date can print.
  */
 export const MIN_TIME = 0;
+/** The latest time the clock may be set to: the last millisecond a four-digit year writes. */
 export const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const inRange = (t: number) => Number.isSafeInteger(t) && t >= MIN_TIME && t <= MAX_TIME;

@@ -19,7 +19,13 @@ export function didYouMean(given: string, known: Iterable<string>): string {
   return best === undefined ? "" : `did you mean \`${best}\`?`;
 }
 
-/** Levenshtein distance: insertions, deletions and substitutions, one row at a time. */
+/**
+ * Levenshtein distance: insertions, deletions and substitutions, one row at a time. Deno's
+ * `@std/text` has `levenshteinDistance` and `closestString`, but it is published on JSR only
+ * (its npm build, `@jsr/std__text`, is served by npm.jsr.io, not the npm registry this project
+ * installs from: `npm view @jsr/std__text` answers 404), and closestString has no "too far to
+ * suggest" bound: twelve lines here cost less than a registry the build cannot reach.
+ */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -26,8 +26,11 @@ export type MediaArea = "gateway" | "kb";
 
 /** Bytes ccemu holds for a download: uploads, attachments, visitor images, seeded documents. */
 export interface StoredMedia {
+  /** The file's bytes. */
   bytes: Uint8Array;
+  /** Its media type, as it is served. */
   contentType: string;
+  /** Its name, as a download names it. */
   fileName: string;
   /**
    * Whose they are: a storage route serves only its own area's bytes (a visitor image by its push
@@ -45,22 +48,31 @@ function legacyMediaArea(key: string): MediaArea {
   return /^s-\d+-\d+$/.test(key) ? "gateway" : "kb";
 }
 
+/** One emulated tenant world: its state, clock, seeded random, journal and live events, bounded by its config. Areas keep their slices in `state`; every request of one emulator reads this object. */
 export class Emulator<S extends CoreState = CoreState> {
+  /** The virtual clock every signature, expiry and scheduled call reads. */
   readonly clock: Clock;
+  /** The seeded random source of every outcome. */
   readonly random: Random;
+  /** The live events the UI and `/_emulator/events` hear. */
   readonly events = new EventHub();
+  /** Every exchange on the emulated APIs, newest last. */
   readonly journal: Journal;
+  /** The seed `random` started from (`--seed`). */
   readonly seed: number;
+  /** The state of every area (replaced whole by reset and snapshot import). */
   state: S;
   /** Where ccemu is reached, for URLs it hands out (media, sample agents); set once listening. */
   selfOrigin: string;
   /** Stored bytes served under `/_storage`; snapshots carry them. */
   readonly media = new Map<string, StoredMedia>();
+  /** The schema a snapshot of this state must pass. */
   readonly snapshotSchema: z.ZodType<Snapshot<S>>;
   #fixtures: string;
   #loadListeners: (() => void)[] = [];
   #controlRequests = 0;
 
+  /** An emulator of `config`, its state defined by `definition` and started from `fixtures`. */
   constructor(readonly config: Config, readonly definition: StateDefinition<S>, fixtures: S) {
     this.clock = new Clock(config.clock, config.clockStart);
     this.seed = config.seed ?? Random.freshSeed();
@@ -135,6 +147,7 @@ export class Emulator<S extends CoreState = CoreState> {
     this.events.publish({ type: "state", change: "reset" });
   }
 
+  /** The state and clock as a snapshot, to export or to restore later. */
   exportSnapshot(): Snapshot<S> {
     const media: Record<string, SnapshotMedia> = {};
     for (const [key, { bytes, contentType, fileName, area }] of this.media) {
@@ -171,12 +184,14 @@ export class Emulator<S extends CoreState = CoreState> {
   }
 
   // Loops, not `find`: each signed request asks both, and a `find` made a closure each time.
+  /** The access key with this id, if the state holds one. */
   findKey(accessKeyId: string): AccessKey | undefined {
     const keys = this.state.accessKeys;
     for (let i = 0; i < keys.length; i++) if (keys[i].accessKeyId === accessKeyId) return keys[i];
     return undefined;
   }
 
+  /** The enterprise with this id, if the state holds one. */
   findEnterprise(enterpriseId: string): Enterprise | undefined {
     const all = this.state.enterprises;
     for (let i = 0; i < all.length; i++) if (all[i].enterpriseId === enterpriseId) return all[i];
@@ -211,6 +226,7 @@ export class Emulator<S extends CoreState = CoreState> {
     return key;
   }
 
+  /** Removes an access key: its requests are refused from then on. */
   removeKey(accessKeyId: string): void {
     const index = this.state.accessKeys.findIndex((key) => key.accessKeyId === accessKeyId);
     if (index === -1) {
@@ -220,6 +236,7 @@ export class Emulator<S extends CoreState = CoreState> {
     this.events.publish({ type: "state", change: "key-removed", detail: { accessKeyId } });
   }
 
+  /** Stops the clock's timers and the live events: the emulator serves no more. */
   close(): void {
     this.clock.close();
     this.events.close();

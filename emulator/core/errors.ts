@@ -3,6 +3,18 @@
  * ccemu's own `UpstreamUnavailable` (the recording proxy could not reach the real service).
  */
 
+/**
+ * Each vendor error code with the HTTP status ccemu answers it with.
+ *
+ * @example
+ * ```ts
+ * import type { ERROR_STATUS } from "@ccemu/ccemu";
+ *
+ * // The package exports it as a type: the statuses a test may expect, by code.
+ * const limited: (typeof ERROR_STATUS)["TooManyRequests"] = 429;
+ * console.log(limited);
+ * ```
+ */
 export const ERROR_STATUS = {
   AuthFailure: 401,
   InvalidParameter: 400,
@@ -45,17 +57,21 @@ const TERSE: Record<ErrorCode, string> = {
   UpstreamUnavailable: "The upstream service did not answer.",
 };
 
+/** A refusal or failure answered with the vendor's error envelope. */
 export class ApiError extends Error {
+  /** The vendor error code. */
   readonly code: ErrorCode;
   /** The parameter at fault, kept in `--strict` messages. */
   readonly parameter?: string;
 
+  /** An error of `code`; `parameter` names the field at fault, when one is. */
   constructor(code: ErrorCode, message: string, parameter?: string) {
     super(message);
     this.code = code;
     this.parameter = parameter;
   }
 
+  /** The HTTP status of its code. */
   get status(): (typeof ERROR_STATUS)[ErrorCode] {
     return ERROR_STATUS[this.code];
   }
@@ -67,11 +83,15 @@ export class ApiError extends Error {
   }
 }
 
+/** The vendor's failure envelope. */
 export interface FailureBody {
+  /** The request's id. */
   requestId: string;
+  /** The error code and message. */
   error: { code: ErrorCode; message: string };
 }
 
+/** The envelope of `error`; `strict`: its message as terse as the vendor's. */
 export function failureBody(requestId: string, error: ApiError, strict: boolean): FailureBody {
   return { requestId, error: { code: error.code, message: error.publicMessage(strict) } };
 }

@@ -10,7 +10,9 @@ import { jsonErrorLocation } from "./json-error-location.ts";
 import { keysAt } from "./schema-keys.ts";
 import { type CoreState, seedSequences, type StateDefinition } from "./state.ts";
 
+/** A fixture file ccemu cannot load: its path and what is wrong. */
 export class FixtureError extends Error {
+  /** `detail` says what is wrong at `path` in `file`. */
   constructor(
     readonly file: string,
     readonly path: string,
@@ -26,6 +28,7 @@ export class FixtureError extends Error {
  * that, with the path as resolved (a relative one is read from the working directory).
  */
 export class FixtureNotFound extends FixtureError {
+  /** The fixture path `file` that names nothing. */
   constructor(file: string, options?: ErrorOptions) {
     super(file, "$", "no such file", options);
     const absolute = resolve(file);

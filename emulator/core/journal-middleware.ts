@@ -4,51 +4,36 @@
  */
 import { bodyText, declaredSize, readBody } from "./body.ts";
 import type { Emulator } from "./emulator.ts";
-import type { ExchangeJournal, ExchangeMiddleware, PlainExchange } from "./exchange.ts";
+import type { ContextMiddleware, SignedCall, SignedCallJournal } from "./signed-call.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import { readTarget, requestTarget } from "./request-target.ts";
-import {
-  type Area,
-  type ExchangeEntry,
-  exchangeEntry,
-  MAX_STORED_BODY,
-  queryRecordOf,
-  storeBody,
-  type StoredBody,
-} from "./journal.ts";
-
-/** A plain copy of headers (`forEach`: faster than `Object.fromEntries(entries())`). */
-export function headersObject(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => (out[name] = value));
-  return out;
-}
-
-/** The query as an object, a repeated name's values as an array (journal.ts's queryRecordOf). */
-export function queryRecord(pairs: [string, string][]): Record<string, string | string[]> {
-  return queryRecordOf(pairs.flat());
-}
+import type { Area, ExchangeEntry, StoredBody } from "./journal-entry.ts";
+import { MAX_STORED_BODY, storeBody } from "./stored-body.ts";
+import { exchangeEntry } from "./exchange-entry.ts";
+import { headersObject, queryRecordOf } from "./name-value-list.ts";
 
 /**
- * Where `begin` collects the headers, to copy them at their count (pushed into a fresh array,
- * they made room for 17): `headers.forEach(collectHeader)` makes no closure. Shared by every
- * emulator in the process, and safe so: it is filled and emptied within one synchronous call.
+ * Reads a request's headers as a flat list made at their count, not grown by pushes:
+ * `headers.forEach` calls one bound collector, so a request makes no closure. An exchange journal
+ * owns one; `read` fills and empties its scratch list within the one call.
  */
-const HEADERS: string[] = [];
-let headerCount = 0;
-function collectHeader(value: string, name: string): void {
-  HEADERS[headerCount++] = name;
-  HEADERS[headerCount++] = value;
-}
+class HeaderListReader {
+  readonly #scratch: string[] = [];
+  #count = 0;
+  readonly #collect = (value: string, name: string): void => {
+    this.#scratch[this.#count++] = name;
+    this.#scratch[this.#count++] = value;
+  };
 
-/** The request's headers as a flat list: name, value, name, value… */
-function headerListOf(raw: ReceivedRequest): string[] {
-  if (raw.headerList) return raw.headerList();
-  headerCount = 0;
-  raw.headers.forEach(collectHeader);
-  const list = HEADERS.slice(0, headerCount);
-  HEADERS.fill("", 0, headerCount);
-  return list;
+  /** The request's headers: name, value, name, value… */
+  read(raw: ReceivedRequest): string[] {
+    if (raw.headerList) return raw.headerList();
+    this.#count = 0;
+    raw.headers.forEach(this.#collect);
+    const list = this.#scratch.slice(0, this.#count);
+    this.#scratch.fill("", 0, this.#count);
+    return list;
+  }
 }
 
 /** A request body the handler did not read: as much of it as the journal keeps. */
@@ -90,7 +75,7 @@ export function journalExchanges(
   emulator: Emulator,
   area: Area,
   otherKinds = false,
-): ExchangeMiddleware {
+): ContextMiddleware {
   return async (c, next) => {
     const elapsed = emulator.clock.stopwatch();
     const time = emulator.clock.now();
@@ -112,7 +97,7 @@ export function journalExchanges(
       area,
       method: c.req.method,
       path: target.pathname,
-      query: queryRecord(target.query),
+      query: queryRecordOf(target.query.flat()),
       headers,
       body: requestText !== undefined
         ? storeBody(requestText, declaredSize(headers["content-length"]))
@@ -133,29 +118,29 @@ export function journalExchanges(
 }
 
 /** The response's headers as the journal records them: the handler's own copy while it is the one sent. */
-function answerHeaders(c: PlainExchange): Record<string, string> {
+function answerHeaders(c: SignedCall): Record<string, string> {
   if (c.sent === c.res) return c.sentHeaders;
   const answer = c.answer;
   return answer?.response === c.res ? answer.headers : headersObject(c.res.headers);
 }
 
 /**
- * What `journalExchanges` does, for the signed areas' plain exchanges (app.ts): the same entry,
+ * What `journalExchanges` does, for the signed areas' SignedCalls (app.ts): the same entry,
  * written by `Journal.addExchange` from the exchange itself, which holds every piece of it.
  */
-export function exchangeJournal(
+export function signedCallJournal(
   emulator: Emulator,
   area: Area,
   otherKinds = false,
-): ExchangeJournal {
-  const journal = emulator.journal;
-  const add = (c: PlainExchange) => {
+): SignedCallJournal {
+  const journal = emulator.journal, headerLists = new HeaderListReader();
+  const add = (c: SignedCall) => {
     const other = otherKinds ? c.entryKind : undefined;
     if (other) journal.add({ ...exchangeEntry(c), ...other.fields, kind: other.kind });
     else journal.addExchange(c);
   };
   // What the handler kept of its request and answer is taken; the rest is read back.
-  const readBack = async (c: PlainExchange) => {
+  const readBack = async (c: SignedCall) => {
     if (c.bodyText === undefined) {
       c.requestBody = await unreadBody(c.raw, c.header("content-length"));
     }
@@ -169,7 +154,7 @@ export function exchangeJournal(
       c.requestId = emulator.newRequestId();
       c.area = area;
       c.target = readTarget(c.url);
-      c.headerList = headerListOf(c.raw);
+      c.headerList = headerLists.read(c.raw);
     },
     end(c) {
       c.responseHeaders = answerHeaders(c);

@@ -13,9 +13,13 @@ const HEX = "0123456789abcdef";
 
 /** Writes into `bytes` from `at`; `full` once something did not fit before `limit`. */
 export class JsonWriter {
+  /** The bytes written into. */
   bytes: Uint8Array = new Uint8Array(0);
+  /** Where the next byte goes. */
   at = 0;
+  /** Where writing must stop. */
   limit = 0;
+  /** Set once something did not fit before `limit`. */
   full = false;
 
   /** Starts writing into `bytes` at `at`. */
@@ -45,21 +49,37 @@ export class JsonWriter {
     this.at += token.length;
   }
 
+  /** One byte (punctuation: `{`, `,`, `:`). */
   byte(code: number): void {
     if (this.#room(1)) this.bytes[this.at++] = code;
   }
 
   /** A JSON string: quoted, escaped as JSON.stringify escapes (a lone surrogate as `\udxxx`). */
   string(text: string): void {
-    const length = text.length;
-    if (!this.#room(2 + length * 6)) return;
-    const bytes = this.bytes;
+    if (!this.#room(2 + text.length * 6)) return;
+    this.bytes[this.at++] = 0x22;
+    this.#utf8(text, true);
+    this.bytes[this.at++] = 0x22;
+  }
+
+  /** Text as TextEncoder encodes it (a lone surrogate as U+FFFD): a body, after the JSON. */
+  raw(text: string): void {
+    if (text.length > RAW_NATIVE) return this.#rawNative(text);
+    if (this.#room(text.length * 3)) this.#utf8(text, false);
+  }
+
+  /**
+   * `text` as UTF-8 at `at` (room made by the caller): `json`, escaped as JSON.stringify escapes
+   * inside its quotes, a lone surrogate as `\udxxx`; else as TextEncoder, a lone surrogate as
+   * U+FFFD. The one UTF-8 loop of both.
+   */
+  #utf8(text: string, json: boolean): void {
+    const bytes = this.bytes, length = text.length;
     let at = this.at;
-    bytes[at++] = 0x22;
     for (let i = 0; i < length; i++) {
       const code = text.charCodeAt(i);
       if (code < 0x80) {
-        if (code >= 0x20 && code !== 0x22 && code !== 0x5c) {
+        if (!json || (code >= 0x20 && code !== 0x22 && code !== 0x5c)) {
           bytes[at++] = code;
           continue;
         }
@@ -79,38 +99,9 @@ export class JsonWriter {
         if (code <= 0xdbff && (next & 0xfc00) === 0xdc00) {
           at = fourBytes(bytes, at, code, next);
           i++;
-        } else {
+        } else if (json) {
           bytes[at++] = 0x5c;
           at = escape(bytes, at, code);
-        }
-      } else {
-        bytes[at++] = 0xe0 | (code >> 12);
-        bytes[at++] = 0x80 | ((code >> 6) & 0x3f);
-        bytes[at++] = 0x80 | (code & 0x3f);
-      }
-    }
-    bytes[at++] = 0x22;
-    this.at = at;
-  }
-
-  /** Text as TextEncoder encodes it (a lone surrogate as U+FFFD): a body, after the JSON. */
-  raw(text: string): void {
-    const length = text.length;
-    if (length > RAW_NATIVE) return this.#rawNative(text);
-    if (!this.#room(length * 3)) return;
-    const bytes = this.bytes;
-    let at = this.at;
-    for (let i = 0; i < length; i++) {
-      const code = text.charCodeAt(i);
-      if (code < 0x80) bytes[at++] = code;
-      else if (code < 0x800) {
-        bytes[at++] = 0xc0 | (code >> 6);
-        bytes[at++] = 0x80 | (code & 0x3f);
-      } else if (code >= 0xd800 && code <= 0xdfff) {
-        const next = text.charCodeAt(i + 1);
-        if (code <= 0xdbff && (next & 0xfc00) === 0xdc00) {
-          at = fourBytes(bytes, at, code, next);
-          i++;
         } else {
           bytes[at++] = 0xef;
           bytes[at++] = 0xbf;
@@ -236,6 +227,7 @@ export class JsonWriter {
 const RAW_NATIVE = 1024;
 const UTF8 = new TextEncoder();
 const EMPTY = new Uint8Array(0);
+/** `text` pre-encoded as UTF-8, for `JsonWriter.token`. */
 export const token = (text: string): Uint8Array => UTF8.encode(text);
 const NULL = token("null"), TRUE = token("true"), FALSE = token("false");
 

@@ -10,6 +10,7 @@ export const MAX_JSON_DEPTH = 64;
 
 /** JSON nested deeper than the bound; `path` names where, as `a.b[2].c` (empty at the top). */
 export class JsonTooDeep extends Error {
+  /** Nested past `limit` levels at `path`. */
   constructor(readonly path: string, readonly limit: number) {
     super(`${path || "the JSON"} is nested deeper than ${limit} levels`);
   }
@@ -90,5 +91,6 @@ export function parseJson(text: string, limit = MAX_JSON_DEPTH): unknown {
 
 /** A JSON object (not null, not an array), as read from a body whose shape is not trusted yet. */
 export type Json = Record<string, unknown>;
+/** Whether a JSON value is an object (not null, not an array). */
 export const isObject = (v: unknown): v is Json =>
   v !== null && typeof v === "object" && !Array.isArray(v);

@@ -7,7 +7,7 @@
  * web `Request` gives for the same bytes. */
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
-import type { PlainExchange } from "./exchange.ts";
+import type { SignedCall } from "./signed-call.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 
 const UTF8 = new TextDecoder();
@@ -102,13 +102,15 @@ function sortedByMap(raw: readonly string[]): string[] {
 /** The methods a web Request cannot have (fetch's forbidden methods). */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
+/** node:http's request as ccemu's handlers read a request: the method, URL and headers read once, the body on demand; a web Request is made only for a handler that asks for one. */
 export class NodeRequest implements ReceivedRequest {
+  /** The request's method. */
   readonly method: string;
   /**
    * The signed area's exchange serving this request, once the app made one: its answer's text is
    * written as it is (node-listener.ts) rather than read back from the Response's stream.
    */
-  exchange: PlainExchange | undefined = undefined;
+  exchange: SignedCall | undefined = undefined;
   #used = false;
   #headers: Headers | undefined;
   #body: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
@@ -118,10 +120,12 @@ export class NodeRequest implements ReceivedRequest {
     this.method = incoming.method ?? "GET";
   }
 
+  /** The headers as node:http gave them, names in lower case: name, value, name, value… */
   headerList(): string[] {
     return sortedHeaderList(this.incoming.rawHeaders);
   }
 
+  /** The headers as a web Headers, made when first asked. */
   get headers(): Headers {
     if (!this.#headers) {
       const list = this.headerList(), headers = this.#headers = new Headers();
@@ -149,6 +153,7 @@ export class NodeRequest implements ReceivedRequest {
     } as RequestInit);
   }
 
+  /** Whether the body was read. */
   get bodyUsed(): boolean {
     return this.#used;
   }
@@ -164,6 +169,7 @@ export class NodeRequest implements ReceivedRequest {
     return this.#read(decodeText);
   }
 
+  /** The whole body. */
   arrayBuffer(): Promise<ArrayBuffer> {
     return this.#read(ownBuffer);
   }

@@ -6,6 +6,7 @@
 export class Random {
   #state: number;
 
+  /** A source started from `seed`: the same seed gives the same numbers. */
   constructor(seed: number) {
     this.#state = seed >>> 0;
   }
@@ -15,6 +16,7 @@ export class Random {
     return crypto.getRandomValues(new Uint32Array(1))[0];
   }
 
+  /** Where the sequence stands, for a snapshot to restore. */
   get state(): number {
     return this.#state;
   }

@@ -8,7 +8,11 @@
  * by slicing it, and its query decoded as `URLSearchParams` decodes it. Any other URL goes through
  * `new URL`, so both ways give the same values (a property test compares them).
  */
+import { COMMON_PARAMETERS } from "./common-parameters.ts";
+import { decimalAt } from "./decimal.ts";
+import { pairsOf } from "./name-value-list.ts";
 
+/** What the journal and the proxy read of a request's URL. */
 export interface RequestTarget {
   /** As `URL.pathname`. */
   pathname: string;
@@ -75,6 +79,7 @@ const isLabelCode = (code: number) => isLetter(code) || isDigit(code) || code ==
  * asked (the Host header serves the signature; handlers hardly ever ask for the origin).
  */
 export class Target {
+  /** A target read from `url`: by slicing (`parsed` undefined), or from `parsed`. */
   constructor(
     readonly pathname: string,
     /** The decoded query: name, value, name, value… in order, as `URLSearchParams` gives them. */
@@ -97,9 +102,7 @@ export class Target {
 
   /** The query as pairs. */
   pairs(): [string, string][] {
-    const pairs: [string, string][] = [];
-    for (let i = 0; i < this.query.length; i += 2) pairs.push([this.query[i], this.query[i + 1]]);
-    return pairs;
+    return pairsOf(this.query);
   }
 }
 
@@ -109,7 +112,7 @@ export function readTarget(url: string): Target {
   if (pathStart !== -1) {
     const colon = url.indexOf(":", SCHEME);
     // Port 80 is http's default, which URL leaves out; above 65535 URL refuses.
-    const port = colon !== -1 && colon < pathStart ? digits(url, colon + 1, pathStart) : 0;
+    const port = colon !== -1 && colon < pathStart ? decimalAt(url, colon + 1, pathStart) : 0;
     if (port !== 80 && port <= 65535) {
       const mark = url.indexOf("?", pathStart);
       let query: string[] | undefined = NO_QUERY;
@@ -143,15 +146,13 @@ export function requestTarget(url: string): RequestTarget {
   };
 }
 
-/** The number the decimal digits of `text` from `from` to `to` spell (the pattern checked them). */
-function digits(text: string, from: number, to: number): number {
-  let value = 0;
-  for (let i = from; i < to; i++) value = value * 10 + text.charCodeAt(i) - 48;
-  return value;
+/**
+ * A path without its trailing slashes (`/` stays `/`): the SDK requests `/x/` but signs `/x`, and
+ * an operation is found by the path without them.
+ */
+export function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") || "/" : path;
 }
-
-/** The signing parameters' names, given as themselves rather than cut from each URL. */
-const COMMON_NAMES = ["AccessKeyId", "Expires", "Timestamp", "Signature"];
 
 /** A URL's empty query (never added to: each query read is an array of its own). */
 const NO_QUERY: string[] = [];
@@ -187,8 +188,9 @@ function queryOf(url: string, from: number): string[] | undefined {
   return out;
 }
 
+/** The name from `from` to `to`: a common parameter's given as itself rather than cut from the URL. */
 function nameOf(url: string, from: number, to: number): string {
-  for (const name of COMMON_NAMES) {
+  for (const name of COMMON_PARAMETERS) {
     if (to - from === name.length && url.startsWith(name, from)) return name;
   }
   return decoded(url, from, to);

@@ -60,6 +60,7 @@ export function snapshotSchema<S extends CoreState>(state: z.ZodType<S>): z.ZodT
   });
 }
 
+/** A snapshot as JSON text, checked against the schema first. */
 export function serializeSnapshot<S extends CoreState>(
   schema: z.ZodType<Snapshot<S>>,
   snapshot: Snapshot<S>,

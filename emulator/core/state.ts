@@ -53,8 +53,11 @@ export function defineSlice<T>(definition: SliceDefinition<T>): SliceDefinition<
 
 /** The whole state's definition: the core slice and every area's. */
 export interface StateDefinition<S extends CoreState> {
+  /** The schema of the whole state. */
   schema: z.ZodType<S>;
+  /** Each area's slice. */
   slices: SliceDefinition<unknown>[];
+  /** The fixture lists, by their keys. */
   lists: FixtureList[];
 }
 
@@ -80,6 +83,7 @@ export function composeState<S extends CoreState>(
   };
 }
 
+/** A slice of the state, by the slice definition's name. */
 const sliceOf = <T>(state: CoreState, slice: SliceDefinition<T>): T =>
   (state as unknown as Record<string, T>)[slice.name];
 

@@ -42,6 +42,7 @@ export interface AccessKey {
   rateLimit?: { requests: number; perSeconds: number };
 }
 
+/** An enterprise as fixtures and snapshots hold it. */
 export const EnterpriseSchema: z.ZodType<Enterprise> = z.strictObject({
   enterpriseId: z.string().regex(/^\d+$/, { error: "must be a text of digits" }),
   name: z.string().min(1),
@@ -93,6 +94,7 @@ function secretIn(name: string): { secret: string } | { problem: string } {
   return { secret };
 }
 
+/** An access key as fixtures and snapshots hold it. */
 export const AccessKeySchema: z.ZodType<AccessKey> = z.strictObject({
   accessKeyId: z.string().min(1).max(128),
   accessKeySecret: SECRET,
@@ -156,12 +158,15 @@ function startsWithPart(text: string, prefix: string, length: number): boolean {
 
 /** Who a request acts for: an access key and its tenant. Tenant-scoped domain functions take it. */
 export interface Tenant {
+  /** The key's enterprise. */
   enterpriseId: string;
   /** The tenant's IANA zone, for local times and day-precision dates. */
   timeZone: string;
+  /** The key that signed. */
   key: AccessKey;
 }
 
+/** The tenant a key acts as: its enterprise's id and time zone, and the key. */
 export const tenantOf = (enterprise: Enterprise, key: AccessKey): Tenant => ({
   enterpriseId: enterprise.enterpriseId,
   timeZone: enterprise.timeZone,

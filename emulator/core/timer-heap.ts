@@ -1,24 +1,36 @@
-/** A binary min-heap of timers ordered by time, then by scheduling order (so ties keep FIFO). */
+/**
+ * A binary min-heap of timers ordered by time, then by scheduling order (so ties keep FIFO).
+ * Not `@std/data-structures`' BinaryHeap: it is published on JSR only (`@jsr/std__data-structures`
+ * is npm.jsr.io's, not the npm registry's: `npm view` answers 404), and the virtual clock needs
+ * only push, peek and pop on one comparison.
+ */
 
 export interface Timer {
+  /** Its scheduling order (ties at one time fire in it). */
   id: number;
+  /** When it fires, ms. */
   at: number;
+  /** What it runs. */
   fn: () => void;
 }
 
 const before = (a: Timer, b: Timer) => a.at < b.at || (a.at === b.at && a.id < b.id);
 
+/** The clock's scheduled timers, earliest first. */
 export class TimerHeap {
   #items: Timer[] = [];
 
+  /** How many timers are scheduled. */
   get size(): number {
     return this.#items.length;
   }
 
+  /** The earliest timer, left in place. */
   peek(): Timer | undefined {
     return this.#items[0];
   }
 
+  /** Schedules a timer. */
   push(timer: Timer): void {
     const items = this.#items;
     items.push(timer);
@@ -31,6 +43,7 @@ export class TimerHeap {
     }
   }
 
+  /** Takes the earliest timer out. */
   pop(): Timer | undefined {
     const items = this.#items;
     const top = items[0];
@@ -49,6 +62,7 @@ export class TimerHeap {
     }
   }
 
+  /** Drops every timer. */
   clear(): void {
     this.#items = [];
   }

@@ -5,7 +5,7 @@
  * answer on its way out, as a network failing after the service did its work would.
  */
 import { ApiError, ConnectionCut } from "../core/errors.ts";
-import type { FaultMark } from "../core/journal.ts";
+import type { FaultMark } from "../core/journal-entry.ts";
 import { effectText } from "./effect-text.ts";
 import type { FaultRule } from "./schemas.ts";
 

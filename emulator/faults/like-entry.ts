@@ -8,13 +8,13 @@
  */
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { withoutNulls } from "../core/validation.ts";
 import { controlRoutes } from "../control/documented.ts";
 import { entryToActOn, operationOf } from "../control/journal-entry.ts";
 import type { Operation } from "../signed-api/operation.ts";
-import { queryObject } from "../signed-api/middleware.ts";
-import { COMMON_PARAMETERS } from "../signed-api/signature.ts";
+import { isCommonParameter } from "../core/common-parameters.ts";
+import { parameterRecordOf } from "../core/name-value-list.ts";
 import type { FaultRuleInput } from "./schemas.ts";
 
 /** A rule's matchers, without its effect and trigger. */
@@ -25,12 +25,10 @@ type Row = Record<string, unknown>;
 /** The request's raw parameters as the dispatcher reads them: the query for GET, else the body. */
 function rawParams(entry: JournalEntry, operation: Operation): Row | undefined {
   if (operation.method === "GET") {
-    const pairs = Object.entries(entry.query).flatMap(([name, value]) =>
-      (COMMON_PARAMETERS as readonly string[]).includes(name)
-        ? []
-        : [value].flat().map((v): [string, string] => [name, v])
+    const list = Object.entries(entry.query).flatMap(([name, value]) =>
+      [value].flat().flatMap((v) => [name, v])
     );
-    return { ...queryObject(pairs) };
+    return { ...parameterRecordOf(list, isCommonParameter) };
   }
   if (!entry.body || entry.body.truncated) return undefined;
   try {

@@ -7,7 +7,18 @@ import { z } from "npm:zod@4.6.7";
 import { ERROR_STATUS, type ErrorCode } from "../core/errors.ts";
 import { defineSlice } from "../core/state.ts";
 
-/** Where a rule may apply: the three emulated areas and the storage host. */
+/**
+ * Where a rule may apply: the three emulated areas and the storage host.
+ *
+ * @example
+ * ```ts
+ * import type { FAULT_AREAS } from "@ccemu/ccemu";
+ *
+ * // The package exports it as a type: the areas a fault rule may name.
+ * const area: (typeof FAULT_AREAS)[number] = "kb";
+ * console.log(area);
+ * ```
+ */
 export const FAULT_AREAS = ["outbound", "kb", "gateway", "storage"] as const;
 
 /** The statuses a gateway in front of the service answers with on a bad day. */

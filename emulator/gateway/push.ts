@@ -3,8 +3,8 @@
  * fault turned into a clear error, and one journal entry with the SSE timeline and timings.
  */
 import { preciseWallNow } from "../core/clock.ts";
-import { MAX_STORED_BODY, storeBody } from "../core/journal.ts";
-import { headersObject } from "../core/journal-middleware.ts";
+import { MAX_STORED_BODY, storeBody } from "../core/stored-body.ts";
+import { headersObject } from "../core/name-value-list.ts";
 import { readBody } from "../core/body.ts";
 import {
   asEmulatorWork,
@@ -74,8 +74,8 @@ export function agentUrl(
 /**
  * The characters of a JSON value's strings, member names included: no more than its JSON's length,
  * so a content whose strings alone exceed the room left is cut without serializing it (an agent's
- * 10 MB reply was serialized once more only to learn that, which raised the peak resident memory
- * of a burst by 16 MB).
+ * large reply was serialized once more only to learn that, which raised a burst's peak resident
+ * memory: docs/performance.md).
  */
 function stringLength(value: unknown): number {
   if (typeof value === "string") return value.length;

@@ -7,7 +7,7 @@
 import { z } from "npm:zod@4.6.7";
 import { httpUrl } from "../core/validation.ts";
 import { isObject } from "../core/json.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { defineSlice, numericIds } from "../core/state.ts";
 import { described, vBool, vText } from "../signed-api/fields.ts";
 

@@ -82,7 +82,7 @@ export type VisitorMessage =
   | { messageType: 105; message: { fileUrl: string; fileName: string } };
 
 /** What one exchange with the agent gave the visitor (also the messages route's answer). */
-export interface Exchange {
+export interface AgentTurn {
   /** The visitor session. */
   sessionId: string;
   /** The session's conversation id (the agent's first). */
@@ -107,7 +107,7 @@ function record(
   session: Session,
   outcome: PushOutcome,
   via: "open" | "message",
-): Exchange {
+): AgentTurn {
   const at = store.now;
   const { delivery, error, journalId } = outcome;
   if (delivery.conversationId && !session.conversationId) {
@@ -128,7 +128,7 @@ function record(
   }
   if (error) items.push({ kind: "error", at, code: error.code, message: error.message, journalId });
   session.history.push(...items);
-  const exchange: Exchange = {
+  const exchange: AgentTurn = {
     sessionId: session.sessionId,
     conversationId: session.conversationId,
     replyConversationId: delivery.conversationId,
@@ -151,7 +151,7 @@ function record(
 export async function openSession(
   store: GatewayStore,
   input: OpenSessionInput,
-): Promise<{ session: Session; open: Exchange | null }> {
+): Promise<{ session: Session; open: AgentTurn | null }> {
   const robot = store.findRobot(input.robotId);
   const sessionId = `s-${store.nextId("sessionId")}`;
   const visitorId = input.visitor.visitorId ?? `visitor-${sessionId.slice(2)}`;
@@ -177,7 +177,7 @@ export async function openSession(
     sessionId,
     detail: { robotId: robot.robotId },
   });
-  let open: Exchange | null = null;
+  let open: AgentTurn | null = null;
   if (robot.pushConfigList.some((c) => c.type === "Open")) {
     const outcome = await store.queued(sessionId, () =>
       push(store, {
@@ -202,7 +202,7 @@ export function sendMessage(
   store: GatewayStore,
   sessionId: string,
   message: VisitorMessage,
-): Promise<Exchange> {
+): Promise<AgentTurn> {
   const session = store.findSession(sessionId);
   assertLive(session);
   const robot = store.findRobot(session.robotId);

@@ -49,7 +49,7 @@ export interface InstanceInfo {
 export class Instances {
   #next = 1;
   #running = new Map<string, StartedInstance>();
-  /** The demo tenant, validated once: each instance gets a copy (1.1 ms a parse, 0.15 a copy). */
+  /** The demo tenant, validated once: each instance gets a copy, cheaper than a parse. */
   #demo?: Promise<State>;
 
   /** `start` starts one emulator from a config and its fixtures (server.ts's startServer). */

@@ -10,8 +10,9 @@
 import { hmac } from "npm:@noble/hashes@2.4.0/hmac.js";
 import { sha256 } from "npm:@noble/hashes@2.4.0/sha2.js";
 import { bytesToHex } from "npm:@noble/hashes@2.4.0/utils.js";
-import { type JournalEntry, storeBody } from "../core/journal.ts";
-import { headersObject } from "../core/journal-middleware.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
+import { storeBody } from "../core/stored-body.ts";
+import { headersObject } from "../core/name-value-list.ts";
 import { VERSION } from "../version.ts";
 import { callDoneEntry } from "./call-entries.ts";
 import type { CallbackAttempt, CallbackDelivery, CallRecord, Task } from "./schemas.ts";
@@ -47,7 +48,7 @@ export interface CallbackEntry extends JournalEntry {
 }
 
 /** What went over the wire in one attempt, for the journal. */
-interface Exchange {
+interface AttemptWire {
   headers: Record<string, string>;
   body: string;
   responseHeaders: Record<string, string>;
@@ -228,7 +229,7 @@ export class CallbackSender {
   #settle(
     delivery: CallbackDelivery,
     attempt: CallbackAttempt,
-    exchange: Exchange,
+    exchange: AttemptWire,
     retry = true,
   ): void {
     delivery.attempts.push(attempt);
@@ -247,7 +248,7 @@ export class CallbackSender {
   #journal(
     delivery: CallbackDelivery,
     attempt: CallbackAttempt,
-    { headers, body, responseHeaders }: Exchange,
+    { headers, body, responseHeaders }: AttemptWire,
   ): void {
     const n = delivery.attempts.length;
     this.store.emulator.journal.add<CallbackEntry>({

@@ -7,7 +7,8 @@
  * Over 300 lines on purpose: one state machine whose parts (reconcile, dial, end, arm) call each
  * other and read best side by side.
  */
-import { type JournalEntry, storeBody } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
+import { storeBody } from "../core/stored-body.ts";
 import type { Clock } from "../core/clock.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { aiTurns } from "./dialogue.ts";

@@ -4,8 +4,8 @@
  * the recorded n-th, the n-th message with the n-th), so that ccemu's session goes on as the real
  * one did (its conversation id, a transfer) and later pushes can match the real gateway's.
  */
-import type { TapExchange, TapResponse } from "../tap/exchange.ts";
-import { recordedHeaders } from "../tap/exchange.ts";
+import type { RelayedPush, TapResponse } from "../tap/relayed-push.ts";
+import { recordedHeaders } from "../tap/relayed-push.ts";
 
 /** A push as the capture agent got it, kept as the tap keeps one (token redacted). */
 export interface CapturedPush {
@@ -27,7 +27,7 @@ function sseText(events: NonNullable<TapResponse["events"]>): string {
 }
 
 /** The recorded reply as a Response; a push the agent never answered gets the tap's 502 again. */
-export function recordedReply(exchange: TapExchange | undefined): Response {
+export function recordedReply(exchange: RelayedPush | undefined): Response {
   if (!exchange) return Response.json({}); // ccemu pushed more than the real gateway: any reply
   const { response } = exchange;
   if (!response) {
@@ -53,7 +53,7 @@ export interface CaptureAgent extends AsyncDisposable {
  */
 export function startCaptureAgent(
   openPath: string | undefined,
-  replies: { open: TapExchange[]; message: TapExchange[] },
+  replies: { open: RelayedPush[]; message: RelayedPush[] },
 ): CaptureAgent {
   const pushes: CapturedPush[] = [];
   const server = Deno.serve(

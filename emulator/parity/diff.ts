@@ -86,7 +86,7 @@ function walk(a: unknown, b: unknown, segments: Segment[], out: Difference[]): v
 }
 
 /** A body as JSON, or as text when it is not JSON (or nests deeper than ccemu reads). */
-export function readBody(text: string): unknown {
+export function parsedBody(text: string): unknown {
   try {
     return parseJson(text);
   } catch {
@@ -101,7 +101,7 @@ const isShape = (d: Difference) => d.kind === "member" || d.kind === "type";
  * already differs is not repeated.
  */
 export function compareBodies(recorded: string, replayed: string, rules: Transformer[]) {
-  const a = readBody(recorded), b = readBody(replayed);
+  const a = parsedBody(recorded), b = parsedBody(replayed);
   // Rules select places in JSON; a text body has none, and is compared as it is.
   const apply = (body: unknown, some: Transformer[]) =>
     body instanceof TextBody ? body : transform(body, some);
@@ -117,7 +117,7 @@ export function compareBodies(recorded: string, replayed: string, rules: Transfo
 
 /** The vendor envelope's `error.code`, when the body is one. */
 export function errorOf(body: string): { code?: string; message?: string } {
-  const json = readBody(body) as { error?: { code?: unknown; message?: unknown } } | null;
+  const json = parsedBody(body) as { error?: { code?: unknown; message?: unknown } } | null;
   const error = json && typeof json === "object" ? json.error : undefined;
   return {
     code: typeof error?.code === "string" ? error.code : undefined,

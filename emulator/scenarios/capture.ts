@@ -4,7 +4,7 @@
  * earlier step captures is refused when the scenario is loaded (prepare.ts); a capture that finds
  * nothing fails its step.
  */
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import { type RawReply, selectPath } from "./reply-paths.ts";
 import type { CaptureSource } from "./schemas.ts";
 import { visibleText } from "./visible.ts";
@@ -69,7 +69,7 @@ function firstGroup(regex: string, text: string): string | null {
 /** Takes each capture from the reply: the text a visitor reads, or the raw reply at a path. */
 export function captureFrom(
   capture: Record<string, CaptureSource> | undefined,
-  exchange: Exchange,
+  exchange: AgentTurn,
   raw: RawReply | null,
 ): Captured {
   const values: Record<string, string> = {};

@@ -6,7 +6,7 @@
 import type { GatewayStore } from "../gateway/store.ts";
 import { storeImage } from "../gateway/images.ts";
 import type { Finding, PushEntry } from "../gateway/schemas.ts";
-import { type Exchange, openSession, sendMessage } from "../gateway/sessions.ts";
+import { type AgentTurn, openSession, sendMessage } from "../gateway/sessions.ts";
 
 /** What `checkAgent` checks: the agent's message interface, its way, and the battery's settings. */
 export interface CheckOptions {
@@ -71,7 +71,7 @@ const PNG =
  */
 function findingsOfExchange(
   gateway: GatewayStore,
-  exchange: Exchange,
+  exchange: AgentTurn,
   slowGapMs: number,
 ): Finding[] {
   const findings = [...exchange.findings];
@@ -97,7 +97,7 @@ function findingsOfExchange(
   return findings;
 }
 
-function result(name: string, findings: Finding[], exchanges: Exchange[]): CheckResult {
+function result(name: string, findings: Finding[], exchanges: AgentTurn[]): CheckResult {
   return {
     name,
     passed: !findings.some((f) => f.severity === "error"),
@@ -112,8 +112,8 @@ interface Battery {
   options: CheckOptions;
   robotId: string;
   sessionId: string;
-  findingsOf(exchange: Exchange): Finding[];
-  say(content: string): Promise<Exchange>;
+  findingsOf(exchange: AgentTurn): Finding[];
+  say(content: string): Promise<AgentTurn>;
 }
 
 const finding = (severity: Finding["severity"], message: string, path = "$"): Finding => ({
@@ -122,14 +122,14 @@ const finding = (severity: Finding["severity"], message: string, path = "$"): Fi
   message,
 });
 
-function openCheck(open: Exchange | null, b: Battery): CheckResult {
+function openCheck(open: AgentTurn | null, b: Battery): CheckResult {
   const findings = open
     ? b.findingsOf(open)
     : [finding("error", "the open-session interface was not called")];
   return result("open session", findings, open ? [open] : []);
 }
 
-function textCheck(first: Exchange, conversationId: string | null, b: Battery) {
+function textCheck(first: AgentTurn, conversationId: string | null, b: Battery) {
   const findings = b.findingsOf(first);
   if (!first.error && first.messages.length === 0 && !first.instruction) {
     findings.push(

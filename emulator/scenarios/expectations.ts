@@ -2,7 +2,7 @@
  * What each expectation of a step checks against the reply: the sentences of what did not hold,
  * and the rows of the report's expected-against-got view.
  */
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import { textNotCheck, textOneOfCheck, typesNotCheck } from "./negations.ts";
 import {
   messagePathFailures,
@@ -20,7 +20,7 @@ const typeKey = (
 ) => (m.subtype === undefined ? String(m.type) : `${m.type}/${m.subtype}`);
 
 /** What one expectation key checks: the sentences of what did not hold (none when it held). */
-type ExpectCheck = (expect: Expectation, exchange: Exchange, seen: Seen) => string[];
+type ExpectCheck = (expect: Expectation, exchange: AgentTurn, seen: Seen) => string[];
 interface Seen {
   elapsedMs: number;
   firstConversationId: string | null;
@@ -29,10 +29,10 @@ interface Seen {
 }
 
 const quoted = (items: string[]) => items.map((o) => `"${o}"`).join(", ");
-const transferOf = (exchange: Exchange) =>
+const transferOf = (exchange: AgentTurn) =>
   exchange.instruction?.actionType === "TRANSFER_HUMAN" ? exchange.instruction : null;
 
-function typesCheck(expect: Expectation, exchange: Exchange): string[] {
+function typesCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const types = exchange.messages.map(typeKey);
   return (expect.types ?? []).filter((wanted) =>
     typeof wanted === "number"
@@ -43,20 +43,20 @@ function typesCheck(expect: Expectation, exchange: Exchange): string[] {
   );
 }
 
-function textCheck(expect: Expectation, exchange: Exchange): string[] {
+function textCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const text = visibleText(exchange.messages);
   return [expect.textContains ?? []].flat().filter((piece) => !text.includes(piece)).map((
     piece,
   ) => `expected the text to contain "${piece}"; got "${text.slice(0, 160)}"`);
 }
 
-function textMatchCheck(expect: Expectation, exchange: Exchange): string[] {
+function textMatchCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const text = visibleText(exchange.messages);
   if (!expect.textMatches || new RegExp(expect.textMatches).test(text)) return [];
   return [`expected the text to match /${expect.textMatches}/; got "${text.slice(0, 160)}"`];
 }
 
-function optionsCheck(expect: Expectation, exchange: Exchange): string[] {
+function optionsCheck(expect: Expectation, exchange: AgentTurn): string[] {
   if (!expect.options) return [];
   const offered = offeredOptions(exchange.messages);
   const missing = expect.options.filter((o) => !offered.includes(o));
@@ -64,7 +64,7 @@ function optionsCheck(expect: Expectation, exchange: Exchange): string[] {
   return [`expected the options ${quoted(missing)}; offered ${quoted(offered) || "none"}`];
 }
 
-function transferCheck(expect: Expectation, exchange: Exchange): string[] {
+function transferCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const transfer = transferOf(exchange);
   if (expect.transfer === false && transfer) {
     return [`expected no transfer; got ${JSON.stringify(transfer.actionData)}`];
@@ -86,7 +86,7 @@ function transferCheck(expect: Expectation, exchange: Exchange): string[] {
   return [];
 }
 
-function errorCheck(expect: Expectation, exchange: Exchange): string[] {
+function errorCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const error = exchange.error;
   if (expect.error === undefined || expect.error === false) {
     return error ? [`expected no agent error; got ${error.code}: ${error.message}`] : [];
@@ -139,7 +139,7 @@ const EXPECT_CHECKS: [keyof Expectation, ExpectCheck][] = [
 /** The expectations that do not hold for an exchange, as sentences, each with its key. */
 function keyedFailures(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   firstConversationId: string | null,
   raw: RawReply | null = null,
@@ -156,7 +156,7 @@ function keyedFailures(
  */
 export function failuresOf(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   firstConversationId: string | null,
   raw: RawReply | null = null,
@@ -167,7 +167,7 @@ export function failuresOf(
 /** What the reply showed, in each expectation's terms (the report's expected-against-got view). */
 function observed(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   raw: RawReply | null,
 ): Record<keyof Expectation, unknown> {
@@ -202,7 +202,7 @@ function observed(
  */
 export function checksOf(
   expect: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   firstConversationId: string | null,
   raw: RawReply | null = null,

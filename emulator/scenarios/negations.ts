@@ -3,7 +3,7 @@
  * that accepts any of several wordings (`textOneOf`): an LLM agent words an answer differently run
  * to run, so a test pins what it must never say and the few ways it may say the rest.
  */
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import type { Expectation } from "./schemas.ts";
 import { visibleText } from "./visible.ts";
 
@@ -11,7 +11,7 @@ const typeKey = (m: { type: number; subtype?: number }) =>
   m.subtype === undefined ? String(m.type) : `${m.type}/${m.subtype}`;
 
 /** `typesNot`: no delivered message has any of these types (a bare type covers its subtypes). */
-export function typesNotCheck(expect: Expectation, exchange: Exchange): string[] {
+export function typesNotCheck(expect: Expectation, exchange: AgentTurn): string[] {
   return (expect.typesNot ?? []).flatMap((unwanted) => {
     const found = exchange.messages.filter((m) =>
       typeof unwanted === "number" ? m.type === unwanted : typeKey(m) === unwanted
@@ -23,7 +23,7 @@ export function typesNotCheck(expect: Expectation, exchange: Exchange): string[]
 }
 
 /** `textNotContains`: none of these pieces is in the text a visitor reads. */
-export function textNotCheck(expect: Expectation, exchange: Exchange): string[] {
+export function textNotCheck(expect: Expectation, exchange: AgentTurn): string[] {
   const text = visibleText(exchange.messages);
   return [expect.textNotContains ?? []].flat().filter((piece) => text.includes(piece)).map((
     piece,
@@ -31,7 +31,7 @@ export function textNotCheck(expect: Expectation, exchange: Exchange): string[] 
 }
 
 /** `textOneOf`: at least one of these pieces is in the text a visitor reads. */
-export function textOneOfCheck(expect: Expectation, exchange: Exchange): string[] {
+export function textOneOfCheck(expect: Expectation, exchange: AgentTurn): string[] {
   if (!expect.textOneOf) return [];
   const text = visibleText(exchange.messages);
   if (expect.textOneOf.some((piece) => text.includes(piece))) return [];

@@ -6,7 +6,7 @@
  */
 import type { PushEntry } from "../gateway/schemas.ts";
 import type { GatewayStore } from "../gateway/store.ts";
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import { parsePath, type PatternStep } from "../parity/json-path.ts";
 import type { PathExpectation } from "./schemas.ts";
 
@@ -127,13 +127,13 @@ export function replyPathFailures(
 }
 
 /** The values at a path in every delivered message, in order. */
-const inMessages = (exchange: Exchange, path: string) =>
+const inMessages = (exchange: AgentTurn, path: string) =>
   exchange.messages.flatMap((message) => selectPath(message, path));
 
 /** `messages`: each path on every delivered message (what one message holds is enough). */
 export function messagePathFailures(
   paths: Record<string, PathExpectation> | undefined,
-  exchange: Exchange,
+  exchange: AgentTurn,
 ): string[] {
   return Object.entries(paths ?? {}).flatMap(([path, want]) =>
     pathFailures(`a message's ${path}`, inMessages(exchange, path), want)
@@ -154,7 +154,7 @@ export function observedReply(
 /** What each path selected in the delivered messages. */
 export function observedMessages(
   paths: Record<string, PathExpectation> | undefined,
-  exchange: Exchange,
+  exchange: AgentTurn,
 ): Record<string, unknown> {
   return Object.fromEntries(
     Object.keys(paths ?? {}).map((path) => [path, inMessages(exchange, path)]),

@@ -2,7 +2,7 @@
  * What a scenario run reports: a report per step (expected against got, row by row) and the verdict;
  * for a scenario with several phrasings, a case per further phrasing and how many passed.
  */
-import type { Exchange } from "../gateway/sessions.ts";
+import type { AgentTurn } from "../gateway/sessions.ts";
 import type { Expectation } from "./schemas.ts";
 
 /**
@@ -27,7 +27,7 @@ export interface StepReport {
    * was pushed (an `expectOpen` for a robot without an open-session interface).
    */
   got:
-    | Pick<Exchange, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
+    | Pick<AgentTurn, "messages" | "instruction" | "findings" | "error" | "replyConversationId"> & {
       elapsedMs: number;
     }
     | null;

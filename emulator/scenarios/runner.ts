@@ -4,7 +4,7 @@
  */
 import type { GatewayStore } from "../gateway/store.ts";
 import {
-  type Exchange,
+  type AgentTurn,
   openSession,
   sendMessage,
   type VisitorMessage,
@@ -28,7 +28,7 @@ function report(
   name: string,
   sent: unknown,
   expected: Expectation,
-  exchange: Exchange,
+  exchange: AgentTurn,
   elapsedMs: number,
   first: string | null,
   extra: string[] = [],
@@ -71,7 +71,7 @@ function messageOf(
   gateway: GatewayStore,
   sessionId: string,
   send: ResolvedSend,
-  last: Exchange | null,
+  last: AgentTurn | null,
   extra: string[],
 ): VisitorMessage {
   if ("text" in send) return { messageType: 100, message: { content: [send.text].flat()[0] } };
@@ -114,7 +114,7 @@ async function runCase(
   const openReport = open
     ? report("open session", null, scenario.expectOpen ?? {}, open, elapsed(), null)
     : null;
-  let last: Exchange | null = open;
+  let last: AgentTurn | null = open;
   const captured: Record<string, string> = {};
   const reports: StepReport[] = [];
   for (const [i, step] of steps.entries()) {

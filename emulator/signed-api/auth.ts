@@ -6,68 +6,70 @@
  */
 import type { AccessKey } from "../core/tenants.ts";
 import { permits } from "../core/tenants.ts";
-import type { AuthDiagnostics } from "../core/journal.ts";
+import type { AuthDiagnostics } from "../core/journal-entry.ts";
 import { ApiError, type ErrorCode } from "../core/errors.ts";
 import { ipAllowed } from "../core/ip-allow-list.ts";
-import type { RateLimiter } from "./rate-limit.ts";
 import {
+  ACCESS_KEY_ID,
   COMMON_PARAMETERS,
-  formatTimestamp,
-  parseTimestamp,
-  signatureMatches,
-  stringToSignOf,
-} from "./signature.ts";
+  EXPIRES,
+  SIGNATURE,
+  TIMESTAMP,
+} from "../core/common-parameters.ts";
+import { countOf, type NameValueList } from "../core/name-value-list.ts";
+import { withoutTrailingSlash } from "../core/request-target.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+import { formatTimestamp, parseTimestamp } from "./signature.ts";
+import type { Signer } from "./signer.ts";
 import { localTimeHint, manualClockHint } from "./timestamp-hints.ts";
 
-export interface AuthRequest {
-  method: string;
+/** A request as authentication reads it: its query one flat list (what the dispatcher has). */
+export interface SignedRequest {
+  readonly method: string;
   /** The Host header as sent (may carry a port). */
-  host: string;
+  readonly host: string;
   /** The request path as sent (may end in `/`). */
-  path: string;
-  /** The decoded query pairs, in order. */
-  query: [string, string][];
+  readonly path: string;
+  /** The decoded query, in order. */
+  readonly query: NameValueList;
   /**
    * The caller's address, asked only when the key has an allow-list: `Deno.serve` answers each
    * read with a call into its runtime and a fresh object.
    */
-  remoteAddress: () => string;
-}
-
-/** An AuthRequest whose query is one flat list (name, value, name, value…): what the dispatcher has. */
-export interface SignedRequest {
-  readonly method: string;
-  readonly host: string;
-  readonly path: string;
-  readonly query: readonly string[];
   remoteAddress(): string;
 }
 
+/**
+ * What authentication reads of the emulator, the same for every request (a dispatcher keeps one):
+ * the clock and the settings are read when a request is checked, never copied into it.
+ */
 export interface AuthSettings {
   findKey: (accessKeyId: string) => AccessKey | undefined;
-  now: number;
-  /** Whether the clock is manual: then a Timestamp far ahead is likely a wall-clock client's. */
-  manualClock: boolean;
-  signHosts: readonly string[];
-  maxClockSkewSeconds: number;
+  clock: {
+    now(): number;
+    /** A manual clock: then a Timestamp far ahead is likely a wall-clock client's. */
+    readonly mode: string;
+  };
+  config: { readonly signHosts: readonly string[]; readonly maxClockSkewSeconds: number };
   rateLimiter: RateLimiter;
-  /** The operation being called: its path decides the permission. */
-  operation: { path: string; readOnly: boolean };
+  signer: Signer;
   /** `hostCandidates(host, signHosts)`, when the caller keeps them (never changed by a reader). */
   hostCandidates?: (host: string) => string[];
   /** `{ host, path }`, when the caller keeps them (never changed by a reader either). */
   matchedOf?: (host: string, path: string) => { host: string; path: string };
 }
 
-export type AuthResult =
-  | { ok: true; key: AccessKey; diagnostics: AuthDiagnostics }
-  | { ok: false; error: ApiError; diagnostics: AuthDiagnostics };
+/** The operation being called: its path decides the permission. */
+export interface AuthOperation {
+  path: string;
+  readOnly: boolean;
+}
 
 /** The host names a signature may have used: as sent, without the port, and the aliases. */
 export function hostCandidates(host: string, aliases: readonly string[]): string[] {
   // Per request, so without Sets, spreads, closures or a regex: at most a handful of names.
   const bare = withoutPort(host);
-  // Made at its length (pushing into an empty array gave it room for 17).
+  // Made at its length: pushing into an empty array gives it room for more than it holds.
   const hosts: string[] = !bare ? [] : host === bare ? [bare] : [bare, host];
   if (!bare && host) hosts.push(host);
   for (let i = 0; i < aliases.length; i++) {
@@ -90,27 +92,8 @@ function withoutPort(host: string): string {
 
 /** The SDK requests `/x/` but signs `/x`; a hand-made client may sign what it sent. */
 export function pathCandidates(path: string): string[] {
-  if (path.length <= 1 || !path.endsWith("/")) return [path];
-  const trimmed = path.replace(/\/+$/, "") || "/";
+  const trimmed = withoutTrailingSlash(path);
   return trimmed === path ? [path] : [trimmed, path];
-}
-
-export function authenticate(request: AuthRequest, settings: AuthSettings): AuthResult {
-  const diagnostics = authDiagnostics();
-  const key = authenticateSigned(
-    {
-      method: request.method,
-      host: request.host,
-      path: request.path,
-      query: request.query.flat(),
-      remoteAddress: request.remoteAddress,
-    },
-    settings,
-    diagnostics,
-  );
-  return key instanceof ApiError
-    ? { ok: false, error: key, diagnostics }
-    : { ok: true, key, diagnostics };
 }
 
 /**
@@ -142,25 +125,19 @@ function rejected(
   return new ApiError(code, message, parameter);
 }
 
-/** How many times the query gives `name`. */
-function countOf(query: readonly string[], name: string): number {
-  let count = 0;
-  for (let i = 0; i < query.length; i += 2) if (query[i] === name) count++;
-  return count;
-}
-
 /**
- * `authenticate` on a flat query, recording on `diagnostics` (from `authDiagnostics`): the key,
- * or the error to answer. The checks run in the vendor's order; each stage answers its error or
- * undefined, so an accepted request allocates nothing for the stages it passed.
+ * Authenticates a request for `operation`, recording on `diagnostics` (from `authDiagnostics`):
+ * the key, or the error to answer. The checks run in the vendor's order; each stage answers its
+ * error or undefined, so an accepted request allocates nothing for the stages it passed.
  */
 export function authenticateSigned(
   request: SignedRequest,
+  operation: AuthOperation,
   settings: AuthSettings,
   diagnostics: AuthDiagnostics,
 ): AccessKey | ApiError {
   // The common parameters in one pass, into one variable each: a record keyed by the names sent
-  // went through V8's megamorphic property stubs on every request.
+  // took V8's generic property lookups on every request (docs/performance.md).
   const query = request.query;
   let accessKeyId: string | undefined, expiresText: string | undefined;
   // The Signature parameter's value is `sentDigest`, a name constant_time_test.ts does not take
@@ -169,16 +146,16 @@ export function authenticateSigned(
   let repeated = false;
   for (let i = 0; i < query.length; i += 2) {
     const name = query[i], value = query[i + 1];
-    if (name === "AccessKeyId") {
+    if (name === ACCESS_KEY_ID) {
       if (accessKeyId === undefined) accessKeyId = value;
       else repeated = true;
-    } else if (name === "Expires") {
+    } else if (name === EXPIRES) {
       if (expiresText === undefined) expiresText = value;
       else repeated = true;
-    } else if (name === "Timestamp") {
+    } else if (name === TIMESTAMP) {
       if (timestampText === undefined) timestampText = value;
       else repeated = true;
-    } else if (name === "Signature") {
+    } else if (name === SIGNATURE) {
       if (sentDigest === undefined) sentDigest = value;
       else repeated = true;
     }
@@ -204,11 +181,11 @@ export function authenticateSigned(
   }
   // The others in COMMON_PARAMETERS' order.
   const missing = expiresText === undefined
-    ? "Expires"
+    ? EXPIRES
     : timestampText === undefined
-    ? "Timestamp"
+    ? TIMESTAMP
     : sentDigest === undefined
-    ? "Signature"
+    ? SIGNATURE
     : undefined;
   if (missing !== undefined) {
     return rejected(
@@ -219,9 +196,10 @@ export function authenticateSigned(
       missing,
     );
   }
-  return checkTime(expiresText!, timestampText!, settings, diagnostics) ??
+  const now = settings.clock.now();
+  return checkTime(expiresText!, timestampText!, now, settings, diagnostics) ??
     checkSignature(request, settings, key, sentDigest!, diagnostics) ??
-    checkAccess(request, settings, key, diagnostics) ??
+    checkAccess(request, operation, now, settings, key, diagnostics) ??
     accepted(diagnostics, key);
 }
 
@@ -231,7 +209,7 @@ function accepted(diagnostics: AuthDiagnostics, key: AccessKey): AccessKey {
 }
 
 /** Given twice, a signing parameter has no one meaning: refused, the first such in COMMON_PARAMETERS' order. */
-function duplicated(query: readonly string[], diagnostics: AuthDiagnostics): ApiError {
+function duplicated(query: NameValueList, diagnostics: AuthDiagnostics): ApiError {
   const name = COMMON_PARAMETERS.find((name) => countOf(query, name) > 1)!;
   return rejected(
     diagnostics,
@@ -248,9 +226,11 @@ function duplicated(query: readonly string[], diagnostics: AuthDiagnostics): Api
 function checkTime(
   expiresText: string,
   timestampText: string,
+  now: number,
   settings: AuthSettings,
   diagnostics: AuthDiagnostics,
 ): ApiError | undefined {
+  const skewSeconds = settings.config.maxClockSkewSeconds;
   const expires = /^\d{1,5}$/.test(expiresText) ? Number(expiresText) : NaN;
   if (!(expires >= 1 && expires <= 86400)) {
     return rejected(
@@ -271,7 +251,7 @@ function checkTime(
       "Timestamp",
     );
   }
-  if (settings.now > timestamp + expires * 1000) {
+  if (now > timestamp + expires * 1000) {
     return rejected(
       diagnostics,
       "SignaturesExpired",
@@ -279,20 +259,20 @@ function checkTime(
       `The signature expired at ${
         formatTimestamp(timestamp + expires * 1000)
       } (Timestamp ${timestampText} + Expires ${expires} s); ccemu's clock reads ${
-        formatTimestamp(settings.now)
-      }.${localTimeHint(timestamp, settings.now)}`,
+        formatTimestamp(now)
+      }.${localTimeHint(timestamp, now)}`,
     );
   }
-  if (timestamp - settings.now > settings.maxClockSkewSeconds * 1000) {
+  if (timestamp - now > skewSeconds * 1000) {
     // A whole number of hours is the more telling sign, even under a manual clock.
-    const hint = localTimeHint(timestamp, settings.now) ||
-      (settings.manualClock ? manualClockHint(timestampText) : "");
+    const hint = localTimeHint(timestamp, now) ||
+      (settings.clock.mode === "manual" ? manualClockHint(timestampText) : "");
     return rejected(
       diagnostics,
       "SignaturesExpired",
       "timestamp-in-future",
-      `The signature is not valid yet: Timestamp ${timestampText} is more than ${settings.maxClockSkewSeconds} s ahead of ccemu's clock (${
-        formatTimestamp(settings.now)
+      `The signature is not valid yet: Timestamp ${timestampText} is more than ${skewSeconds} s ahead of ccemu's clock (${
+        formatTimestamp(now)
       }).${hint}`,
     );
   }
@@ -312,25 +292,25 @@ function checkSignature(
 ): ApiError | undefined {
   const query = request.query;
   const hosts = settings.hostCandidates?.(request.host) ??
-    hostCandidates(request.host, settings.signHosts);
-  const path = request.path;
+    hostCandidates(request.host, settings.config.signHosts);
+  const path = request.path, signer = settings.signer;
   // The SDK requests `/x/` but signs `/x`: the trimmed path first, then the path as sent.
-  const trimmed = path.length > 1 && path.endsWith("/") ? pathCandidates(path)[0] : path;
+  const trimmed = withoutTrailingSlash(path);
   diagnostics.hostsTried = hosts;
   const method = request.method.toUpperCase();
   // The first candidate is what the SDK signs, so an accepted request costs one HMAC. Stopping
   // early reveals only which public host name matched, nothing of the secret.
-  const expected = diagnostics.expectedStringToSign = stringToSignOf(
+  const expected = diagnostics.expectedStringToSign = signer.stringToSign(
     method,
     hosts[0],
     trimmed,
     query,
   );
-  let matched = signatureMatches(key.accessKeySecret, expected, sentDigest)
+  let matched = signer.matches(key.accessKeySecret, expected, sentDigest)
     ? settings.matchedOf?.(hosts[0], trimmed) ?? { host: hosts[0], path: trimmed }
     : undefined;
   if (!matched) {
-    matched = otherCandidate(key.accessKeySecret, sentDigest, method, hosts, path, query);
+    matched = otherCandidate(signer, key.accessKeySecret, sentDigest, method, hosts, path, query);
   }
   if (!matched) return mismatch(diagnostics, key.accessKeyId, hosts, sentDigest);
   diagnostics.matched = matched;
@@ -366,6 +346,8 @@ function mismatch(
 /** Who may call: the key's IP allow-list, its permissions, its rate limit. */
 function checkAccess(
   request: SignedRequest,
+  operation: AuthOperation,
+  now: number,
   settings: AuthSettings,
   key: AccessKey,
   diagnostics: AuthDiagnostics,
@@ -382,19 +364,19 @@ function checkAccess(
       }).`,
     );
   }
-  if (!permits(key, settings.operation.path, settings.operation.readOnly)) {
+  if (!permits(key, operation.path, operation.readOnly)) {
     return rejected(
       diagnostics,
       "UnauthorizedOperation",
       "permission",
-      `The access key ${accessKeyId} has no permission for ${settings.operation.path} (it holds: ${
+      `The access key ${accessKeyId} has no permission for ${operation.path} (it holds: ${
         key.permissions.join(", ")
       }).`,
     );
   }
-  if (key.rateLimit && !settings.rateLimiter.take(accessKeyId, key.rateLimit, settings.now)) {
+  if (key.rateLimit && !settings.rateLimiter.take(accessKeyId, key.rateLimit, now)) {
     const { requests, perSeconds } = key.rateLimit;
-    const retry = settings.rateLimiter.retryAfter(key.rateLimit, settings.now);
+    const retry = settings.rateLimiter.retryAfter(key.rateLimit, now);
     return rejected(
       diagnostics,
       "TooManyRequests",
@@ -410,19 +392,20 @@ function checkAccess(
  * host name with the trimmed path, then with the path as sent.
  */
 function otherCandidate(
+  signer: Signer,
   secret: string,
   signature: string,
   method: string,
   hosts: string[],
   path: string,
-  query: readonly string[],
+  query: NameValueList,
 ): { host: string; path: string } | undefined {
   const paths = pathCandidates(path);
   for (const host of hosts) {
     for (const candidate of paths) {
       if (host === hosts[0] && candidate === paths[0]) continue;
-      const text = stringToSignOf(method, host, candidate, query);
-      if (signatureMatches(secret, text, signature)) {
+      const text = signer.stringToSign(method, host, candidate, query);
+      if (signer.matches(secret, text, signature)) {
         return { host, path: candidate };
       }
     }

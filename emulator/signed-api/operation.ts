@@ -1,7 +1,7 @@
 /**
  * A signed operation: its method and path, whether it only reads (for `read` permissions), the zod
  * schema of its parameters and a handler, which an area writes over its store. The dispatcher
- * (middleware.ts) does the rest, so every operation gets the same checks in the same order.
+ * (dispatcher.ts) does the rest, so every operation gets the same checks in the same order.
  */
 import type { z } from "npm:zod@4.6.7";
 import type { Tenant } from "../core/tenants.ts";

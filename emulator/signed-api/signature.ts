@@ -1,13 +1,14 @@
 /**
  * The open API's signature (spec part 5), byte-exact with the vendor's Java SDK. Pure functions:
- * both the verifier (middleware) and the signing client (harness) use them.
+ * the signing client (harness, `ccemu sign`, the npm package) calls them, and the verifier's
+ * Signer (signer.ts) is built on the same pieces.
  */
 import { hmac } from "npm:@noble/hashes@2.4.0/hmac.js";
-import type { Hash } from "npm:@noble/hashes@2.4.0/utils.js";
 import { sha1 } from "npm:@noble/hashes@2.4.0/legacy.js";
-
-/** The common query parameters every signed call carries. */
-export const COMMON_PARAMETERS = ["AccessKeyId", "Expires", "Timestamp", "Signature"] as const;
+import { ACCESS_KEY_ID, EXPIRES, SIGNATURE, TIMESTAMP } from "../core/common-parameters.ts";
+import { decimalAt } from "../core/decimal.ts";
+import type { NameValueList } from "../core/name-value-list.ts";
+import { withoutTrailingSlash } from "../core/request-target.ts";
 
 const UNRESERVED = /^[A-Za-z0-9.\-*_]*$/;
 /** What encodeURIComponent keeps but Java's URLEncoder encodes. */
@@ -43,18 +44,48 @@ function isPaired(text: string, i: number): boolean {
   return (text.charCodeAt(i - 1) & 0xfc00) === 0xd800;
 }
 
+/**
+ * `list`'s pairs to sign, encoded and sorted, into `into` from 0 (its first entries: name, value,
+ * name, value…): every parameter but `Signature`, sorted by encoded name (then value, so repeated
+ * names still give one order), by code unit. Answers how many entries it wrote. Both forms of the
+ * string-to-sign are built on this, the signing client's (`canonicalQuery`) and the verifier's
+ * (Signer), so they cannot differ. An insertion sort: a query has a handful of pairs, and it
+ * keeps equal pairs in order as a stable sort does.
+ */
+export function encodedPairs(list: NameValueList, into: string[]): number {
+  let n = 0;
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === SIGNATURE) continue;
+    const name = javaUrlEncode(list[i]), value = javaUrlEncode(list[i + 1]);
+    let at = n;
+    while (at > 0) {
+      const before = into[at - 2], beforeValue = into[at - 1];
+      if (before < name || (before === name && !(beforeValue > value))) break;
+      into[at] = before;
+      into[at + 1] = beforeValue;
+      at -= 2;
+    }
+    into[at] = name;
+    into[at + 1] = value;
+    n += 2;
+  }
+  return n;
+}
+
+/** The first `n` entries of an `encodedPairs` list joined as `name=value&name=value`. */
+export function joinedPairs(encoded: readonly string[], n: number): string {
+  // Joined in a loop: map and join cost more.
+  let query = "";
+  for (let i = 0; i < n; i += 2) query += (i > 0 ? "&" : "") + encoded[i] + "=" + encoded[i + 1];
+  return query;
+}
+
 /** The `name=value` pairs to sign: every parameter but `Signature`, encoded, sorted by name. */
 export function canonicalQuery(params: Iterable<[string, string]>): string {
-  const pairs: [string, string][] = [];
-  for (const [name, value] of params) {
-    if (name !== "Signature") pairs.push([javaUrlEncode(name), javaUrlEncode(value)]);
-  }
-  // Sorted by encoded name (then value, so repeated names still give one order), by code unit.
-  pairs.sort(([a, av], [b, bv]) => a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0);
-  // Joined in a loop: map and join cost more (docs/performance.md).
-  let query = "";
-  for (const [name, value] of pairs) query += (query ? "&" : "") + name + "=" + value;
-  return query;
+  const list: string[] = [];
+  for (const [name, value] of params) list.push(name, value);
+  const encoded: string[] = [];
+  return joinedPairs(encoded, encodedPairs(list, encoded));
 }
 
 /**
@@ -79,129 +110,7 @@ export function stringToSign(
   return `${method.toUpperCase()}${host}${path}?${canonicalQuery(params)}`;
 }
 
-/**
- * Scratch list for `stringToSignOf`: the encoded pairs, sorted. Shared by every emulator in the
- * process and safe so: a call fills, reads and clears it without awaiting, so no two calls ever
- * use it at once.
- */
-const ENCODED: string[] = [];
-
-/**
- * `stringToSign(method, host, path, pairs)` for a query as one flat list (name, value, name,
- * value…; `method` already upper case): the verifier's per-request form, without the pairs, the
- * sorted copy and the pieces `canonicalQuery` makes (a test compares them). The text is written
- * as bytes into the HMAC's message buffer and read back as one string, so that
- * `computeSignature` of it encodes nothing again.
- */
-export function stringToSignOf(
-  method: string,
-  host: string,
-  path: string,
-  query: readonly string[],
-): string {
-  let n = 0;
-  for (let i = 0; i < query.length; i += 2) {
-    if (query[i] === "Signature") continue;
-    const name = javaUrlEncode(query[i]), value = javaUrlEncode(query[i + 1]);
-    // Insertion sort by encoded name, then value (a stable sort, as canonicalQuery's): a query
-    // has a handful of pairs.
-    let at = n;
-    while (at > 0) {
-      const before = ENCODED[at - 2], beforeValue = ENCODED[at - 1];
-      if (before < name || (before === name && !(beforeValue > value))) break;
-      ENCODED[at] = before;
-      ENCODED[at + 1] = beforeValue;
-      at -= 2;
-    }
-    ENCODED[at] = name;
-    ENCODED[at + 1] = value;
-    n += 2;
-  }
-  let text: string;
-  const length = messageOf(method, host, path, n);
-  if (length !== -1) {
-    const view = VIEWS[length] ??= MESSAGE.subarray(0, length);
-    text = ASCII.decode(view);
-    messageText = text;
-    messageView = view;
-  } else {
-    // A host of other than ASCII (a Host header's Latin-1): the text by concatenation.
-    text = method + host + path + "?";
-    for (let i = 0; i < n; i += 2) text += (i > 0 ? "&" : "") + ENCODED[i] + "=" + ENCODED[i + 1];
-  }
-  ENCODED.fill("", 0, n);
-  return text;
-}
-
-/**
- * Writes METHOD + host + path + `?` + ENCODED's first `n` entries as pairs into MESSAGE: the
- * length, or -1 when a piece is not ASCII or the text does not fit.
- */
-function messageOf(method: string, host: string, path: string, n: number): number {
-  messageText = undefined;
-  let at = putAscii(method, 0);
-  at = putAscii(host, at);
-  at = putAscii(path, at);
-  if (at !== -1 && at < MESSAGE.length) MESSAGE[at++] = 0x3f; // ?
-  else return -1;
-  for (let i = 0; i < n && at !== -1; i += 2) {
-    if (i > 0) at = putAscii("&", at);
-    at = putAscii(ENCODED[i + 1], putAscii("=", putAscii(ENCODED[i], at)));
-  }
-  return at;
-}
-
-/** Writes ASCII `text` into MESSAGE at `at`: where it ends, or -1 (also when `at` is -1). */
-function putAscii(text: string, at: number): number {
-  if (at === -1 || at + text.length > MESSAGE.length) return -1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0x80) return -1;
-    MESSAGE[at++] = code;
-  }
-  return at;
-}
-
-/**
- * HMAC-SHA1 keyed once per secret (@noble/hashes, pure JS, through its public API: `hmac.create`,
- * and `_cloneInto` of its Hash interface), faster than node:crypto's `createHmac`, which keys and
- * allocates afresh on every call (docs/performance.md has the figures). Each call copies the
- * keyed state into one scratch instance and digests into one buffer, allocating little of its own.
- *
- * These three (the keyed states, the digest and the message buffers) are module-level, shared by
- * every emulator in a process, and safe so: a call fills and reads the buffers without awaiting,
- * so no two calls use them at once, and a keyed state depends on nothing but its secret, so one
- * emulator's cannot give another's a different signature. Bounded, since secrets come from the
- * key tables and `ccemu sign`.
- */
-interface KeyedHmac extends Hash<KeyedHmac> {}
-const KEYED = new Map<string, { keyed: KeyedHmac; scratch: KeyedHmac }>();
-const MAX_KEYED = 1024;
 const UTF8 = new TextEncoder();
-const DIGEST = new Uint8Array(20);
-/** Where a string-to-sign is encoded (no fresh array a call); a longer one is not. */
-const MESSAGE = new Uint8Array(4096);
-/** MESSAGE's first n bytes, by n: made once each (at most MESSAGE's length of them). */
-const VIEWS: (Uint8Array | undefined)[] = [];
-/** The text MESSAGE holds the bytes of (`messageView`), when `stringToSignOf` left one there. */
-let messageText: string | undefined;
-let messageView: Uint8Array = MESSAGE;
-const ASCII = new TextDecoder();
-
-/**
- * `text` as UTF-8 in MESSAGE. A string-to-sign is ASCII (its query percent-encoded), written by
- * character code; anything else through the encoder.
- */
-function encodedMessage(text: string): Uint8Array {
-  if (text === messageText) return messageView;
-  messageText = undefined;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0x80) return MESSAGE.subarray(0, UTF8.encodeInto(text, MESSAGE).written);
-    MESSAGE[i] = code;
-  }
-  return VIEWS[text.length] ??= MESSAGE.subarray(0, text.length);
-}
 
 /**
  * Whether the runtime has `Uint8Array.prototype.toBase64` (Deno does). Node 20, which runs this
@@ -209,49 +118,26 @@ function encodedMessage(text: string): Uint8Array {
  */
 const NATIVE_BASE64 = "toBase64" in Uint8Array.prototype;
 
-/** base64(HMAC-SHA1(secret, stringToSign)), before the URL encoding that puts it on the query. */
-export function computeSignature(secret: string, text: string): string {
-  digest(secret, text);
-  // Not btoa(String.fromCharCode(...DIGEST)) where toBase64 exists: the spread costs more.
-  return NATIVE_BASE64 ? DIGEST.toBase64() : btoa(String.fromCharCode(...DIGEST));
+/** A digest's base64 (not btoa(String.fromCharCode(...)) where toBase64 exists: the spread costs more). */
+export function base64(bytes: Uint8Array): string {
+  return NATIVE_BASE64 ? bytes.toBase64() : btoa(String.fromCharCode(...bytes));
 }
-
-/** HMAC-SHA1(secret, text) into DIGEST. */
-function digest(secret: string, text: string): void {
-  let hmacs = KEYED.get(secret);
-  if (!hmacs) {
-    if (KEYED.size >= MAX_KEYED) KEYED.clear();
-    const keyed: KeyedHmac = hmac.create(sha1, UTF8.encode(secret));
-    KEYED.set(secret, hmacs = { keyed, scratch: keyed.clone() });
-  }
-  const bytes = text.length * 3 <= MESSAGE.length ? encodedMessage(text) : UTF8.encode(text);
-  const { keyed, scratch } = hmacs;
-  keyed._cloneInto(scratch).update(bytes).digestInto(DIGEST);
-}
-
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /**
- * `signaturesEqual(computeSignature(secret, text), sent)`, without making the expected text: the
- * digest's base64 is compared character by character as it is worked out, in constant time for
- * `sent`'s length (a test compares the two ways).
+ * base64(HMAC-SHA1(secret, stringToSign)), before the URL encoding that puts it on the query.
+ * Keyed afresh on every call; the verifier's Signer keeps a keyed state per secret.
  */
-export function signatureMatches(secret: string, text: string, sent: string): boolean {
-  // 20 bytes: six groups of three, then two bytes as three characters and one "=".
-  if (sent.length !== 28) return false;
-  digest(secret, text);
-  let difference = 0, at = 0;
-  for (let i = 0; i < 20; i += 3) {
-    const a = DIGEST[i], b = DIGEST[i + 1], c = i + 2 < 20 ? DIGEST[i + 2] : 0;
-    difference |= sent.charCodeAt(at++) ^ BASE64.charCodeAt(a >> 2);
-    difference |= sent.charCodeAt(at++) ^ BASE64.charCodeAt(((a & 3) << 4) | (b >> 4));
-    difference |= sent.charCodeAt(at++) ^ BASE64.charCodeAt(((b & 15) << 2) | (c >> 6));
-    difference |= sent.charCodeAt(at++) ^ (i + 2 < 20 ? BASE64.charCodeAt(c & 63) : 0x3d);
-  }
-  return difference === 0;
+export function computeSignature(secret: string, text: string): string {
+  return base64(hmac(sha1, UTF8.encode(secret), UTF8.encode(text)));
 }
 
-/** Compares two signatures in constant time for their length (no early exit, no allocation). */
+/**
+ * Compares two signatures in constant time for their length (no early exit, no allocation): the
+ * comparison of two signature texts (a storage URL's, an upload policy's); the verifier's
+ * `Signer.matches` is its form for a digest against a text. Not node:crypto's `timingSafeEqual`, which
+ * takes bytes: the signatures are text here, and encoding both on every request costs two
+ * buffers for what this loop does on the strings.
+ */
 export function signaturesEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
@@ -264,17 +150,6 @@ export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** The `count` digits at `at` in `text` as a number, or NaN where one is not a digit. */
-function digits(text: string, at: number, count: number): number {
-  let value = 0;
-  for (let i = at; i < at + count; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (!(digit >= 0 && digit <= 9)) return NaN;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
 /**
  * Parses a Timestamp; undefined unless it is exactly `yyyy-MM-ddTHH:mm:ssZ` and a real time. Read
  * by character codes: a regex match and its six substrings cost more (docs/performance.md).
@@ -284,24 +159,24 @@ export function parseTimestamp(text: string): number | undefined {
     text.length !== 20 || text[4] !== "-" || text[7] !== "-" || text[10] !== "T" ||
     text[13] !== ":" || text[16] !== ":" || text[19] !== "Z"
   ) return undefined;
-  const y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
-  const h = digits(text, 11, 2), mi = digits(text, 14, 2), s = digits(text, 17, 2);
+  const y = decimalAt(text, 0, 4), mo = decimalAt(text, 5, 7), d = decimalAt(text, 8, 10);
+  const h = decimalAt(text, 11, 13), mi = decimalAt(text, 14, 16), s = decimalAt(text, 17, 19);
   // A NaN (a non-digit) fails the comparisons below and is refused; the year has none of its own.
   if (!(y >= 0)) return undefined;
   // Date.UTC would roll over (Feb 30 -> Mar 2); a rolled-over date is not the time the caller
-  // wrote. Date.UTC reads years 0-99 as 1900-1999, so their leap years are those years'.
-  if (!(mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y <= 99 ? 1900 + y : y, mo))) {
-    return undefined;
-  }
+  // wrote. The month's length is Date.UTC's own calendar (leap years, and years 0-99 read as
+  // 1900-1999 alike): the distance to the next month's first day, asked only past the 28th,
+  // which every month has (its two times are two numbers more a request).
+  if (!(mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= daysInMonth(y, mo)))) return undefined;
   if (!(h <= 23 && mi <= 59 && s <= 59)) return undefined;
   return Date.UTC(y, mo - 1, d, h, mi, s);
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const DAY_MS = 86_400_000;
 
+/** Days in `month` (1-12) of `year` as Date.UTC counts them. */
 function daysInMonth(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  return (Date.UTC(year, month, 1) - Date.UTC(year, month - 1, 1)) / DAY_MS;
 }
 
 /** Flattens business parameters into query pairs, arrays as `name[i]` (spec part 5). */
@@ -354,13 +229,13 @@ export interface SignInput {
  */
 export function signUrl(input: SignInput): { url: string; stringToSign: string } {
   const url = new URL(input.url);
-  url.searchParams.delete("Signature");
-  url.searchParams.set("AccessKeyId", input.accessKeyId);
-  url.searchParams.set("Expires", String(input.expires ?? 600));
-  url.searchParams.set("Timestamp", formatTimestamp(input.now));
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  url.searchParams.delete(SIGNATURE);
+  url.searchParams.set(ACCESS_KEY_ID, input.accessKeyId);
+  url.searchParams.set(EXPIRES, String(input.expires ?? 600));
+  url.searchParams.set(TIMESTAMP, formatTimestamp(input.now));
+  const path = withoutTrailingSlash(url.pathname);
   const text = stringToSign(input.method, input.signHost ?? url.hostname, path, url.searchParams);
   const signature = computeSignature(input.accessKeySecret, text);
-  const query = canonicalQuery(url.searchParams) + "&Signature=" + javaUrlEncode(signature);
+  const query = `${canonicalQuery(url.searchParams)}&${SIGNATURE}=${javaUrlEncode(signature)}`;
   return { url: `${url.origin}${url.pathname}?${query}`, stringToSign: text };
 }

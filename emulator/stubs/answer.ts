@@ -6,8 +6,8 @@
  */
 import type { ContentfulStatusCode } from "npm:hono@4.13.19/utils/http-status";
 import type { Emulator } from "../core/emulator.ts";
-import type { PlainExchange } from "../core/exchange.ts";
-import type { StubMark } from "../core/journal.ts";
+import type { SignedCall } from "../core/signed-call.ts";
+import type { StubMark } from "../core/journal-entry.ts";
 import type { RequestParts } from "../core/request-match.ts";
 import { localText } from "../core/zoned-time.ts";
 import type { Operation } from "../signed-api/operation.ts";
@@ -40,7 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Answers `c` with `stub` (after its `delayMs`, on the wall clock: clients wait in real time). */
 export function answerWithStub(
   emulator: Emulator,
-  c: PlainExchange,
+  c: SignedCall,
   stub: Stub,
   operation: Operation | undefined,
   request: RequestParts,

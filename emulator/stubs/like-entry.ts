@@ -7,12 +7,12 @@
  */
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 import { formatPath } from "../parity/json-path.ts";
 import { controlRoutes } from "../control/documented.ts";
 import { entryToActOn, operationOf } from "../control/journal-entry.ts";
 import type { Operation } from "../signed-api/operation.ts";
-import { COMMON_PARAMETERS } from "../signed-api/signature.ts";
+import { isCommonParameter } from "../core/common-parameters.ts";
 import type { StubInput } from "./schemas.ts";
 
 type Row = Record<string, unknown>;
@@ -35,7 +35,7 @@ function whenOf(entry: JournalEntry, operation: Operation): { when: Row; note?: 
   // A repeated name (a list) has no one value to match: left out.
   const query = Object.fromEntries(
     Object.entries(entry.query).filter(([name, value]) =>
-      !(COMMON_PARAMETERS as readonly string[]).includes(name) && typeof value === "string"
+      !isCommonParameter(name) && typeof value === "string"
     ),
   );
   if (Object.keys(query).length) when.query = query;

@@ -5,8 +5,8 @@
  */
 import type { Area } from "../area.ts";
 import type { Emulator } from "../core/emulator.ts";
-import type { PlainExchange } from "../core/exchange.ts";
-import { queryRecordOf } from "../core/journal.ts";
+import type { SignedCall } from "../core/signed-call.ts";
+import { queryRecordOf } from "../core/name-value-list.ts";
 import type { Operation } from "../signed-api/operation.ts";
 import { answerWithStub } from "./answer.ts";
 import { stubControlRoutes } from "./control-routes.ts";
@@ -23,7 +23,7 @@ export { StubStore } from "./store.ts";
  * undefined for the operation's own. `body` is the request's JSON as sent (none for a GET).
  */
 export type StubHook = (
-  c: PlainExchange,
+  c: SignedCall,
   body: unknown,
 ) => Response | Promise<Response> | undefined;
 

@@ -7,7 +7,7 @@
  * writes them, so a stub cannot drift from the vendor's documents silently.
  */
 import { z } from "npm:zod@4.6.7";
-import type { StubMark } from "../core/journal.ts";
+import type { StubMark } from "../core/journal-entry.ts";
 import { formatPath, type Segment } from "../parity/json-path.ts";
 import type { Operation } from "../signed-api/operation.ts";
 

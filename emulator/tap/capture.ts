@@ -22,7 +22,7 @@ import {
   recordedHeaders,
   type TapEvent,
   type TapResponse,
-} from "./exchange.ts";
+} from "./relayed-push.ts";
 import type { Platform } from "./push-body.ts";
 
 /** The most bytes of one reply read for the history (the caller gets every byte regardless). */

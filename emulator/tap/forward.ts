@@ -7,7 +7,7 @@
 import { type Delivery, emptyDelivery } from "../gateway/replies.ts";
 import type { AgentError } from "../gateway/streams.ts";
 import { type EarlyEnd, ReplyCapture } from "./capture.ts";
-import { HOP_BY_HOP, keptText, recordedHeaders, type TapExchange } from "./exchange.ts";
+import { HOP_BY_HOP, keptText, recordedHeaders, type RelayedPush } from "./relayed-push.ts";
 import type { Platform } from "./push-body.ts";
 
 /** A push as it reached the tap. */
@@ -28,7 +28,7 @@ export interface Incoming {
 
 /** One finished exchange: the recording's part, and what the reply delivered. */
 export interface Finished {
-  exchange: TapExchange;
+  exchange: RelayedPush;
   delivery: Delivery;
   error: AgentError | null;
 }
@@ -83,7 +83,7 @@ function noReply(url: string, error: unknown, signal: AbortSignal): AgentError {
 }
 
 /** The recording's part of the push itself. */
-function sent(incoming: Incoming, url: string): Omit<TapExchange, "response" | "timings"> {
+function sent(incoming: Incoming, url: string): Omit<RelayedPush, "response" | "timings"> {
   const body = keptText(new TextDecoder().decode(incoming.body));
   return {
     via: incoming.via,
@@ -189,7 +189,7 @@ export async function forward(
     });
   } catch (thrown) {
     const error = noReply(url, thrown, abort.signal);
-    const exchange: TapExchange = {
+    const exchange: RelayedPush = {
       ...sent(incoming, url),
       response: null,
       error: error.message,

@@ -12,7 +12,7 @@ import { readPush } from "./push-body.ts";
 import type { Platform } from "./push-body.ts";
 import { TapRecording } from "./transcript.ts";
 
-export type { TapEvent, TapExchange, TapResponse } from "./exchange.ts";
+export type { RelayedPush, TapEvent, TapResponse } from "./relayed-push.ts";
 export { type TapPush, tapPushes } from "./pushes.ts";
 export type { Platform };
 

@@ -4,7 +4,7 @@
  * transcript and nothing else.
  */
 import { isObject, type Json } from "../core/json.ts";
-import type { TapExchange } from "./exchange.ts";
+import type { RelayedPush } from "./relayed-push.ts";
 
 /** One push as the real gateway sent it. */
 export interface TapPush {
@@ -21,7 +21,7 @@ export interface TapPush {
   body: unknown;
   cut?: true;
   /** The whole exchange, the agent's reply included. */
-  exchange: TapExchange;
+  exchange: RelayedPush;
 }
 
 function parsed(text: string): unknown {
@@ -33,10 +33,10 @@ function parsed(text: string): unknown {
 }
 
 /** The exchanges on one history item, if it carries any. */
-function carried(item: unknown): TapExchange[] {
+function carried(item: unknown): RelayedPush[] {
   if (!isObject(item) || !isObject(item.message)) return [];
   const tap = (item.message as Json).tap;
-  return Array.isArray(tap) ? tap.filter((e): e is TapExchange => isObject(e)) : [];
+  return Array.isArray(tap) ? tap.filter((e): e is RelayedPush => isObject(e)) : [];
 }
 
 /**

@@ -13,7 +13,7 @@
 import { writeFileAtomically } from "../core/atomic-file.ts";
 import type { HistoryItem, Session } from "../gateway/schemas.ts";
 import type { Transcript } from "../gateway/transcripts.ts";
-import type { TapExchange } from "./exchange.ts";
+import type { RelayedPush } from "./relayed-push.ts";
 import type { Finished } from "./forward.ts";
 import { visitorFromInputs } from "./profile.ts";
 import { bodyText, type Platform, type ReceivedPush } from "./push-body.ts";
@@ -25,7 +25,7 @@ interface TapSession {
   session: RecordedSession;
   platform: Platform;
   /** Exchanges waiting for a message to ride on. */
-  pending: TapExchange[];
+  pending: RelayedPush[];
   /** The last write of the file: writes of one file go one after the other. */
   writing: Promise<void>;
 }
@@ -50,7 +50,7 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** History items for one exchange, the wire on the first message (see the module's comment). */
-function historyItems(push: ReceivedPush, done: Finished, pending: TapExchange[]): HistoryItem[] {
+function historyItems(push: ReceivedPush, done: Finished, pending: RelayedPush[]): HistoryItem[] {
   const at = Date.now();
   const arrived = Date.parse(done.exchange.time);
   const via = push.via;

@@ -1,5 +1,5 @@
 /** The recording proxy's journal entries: kind `upstream`, the exchange as the client saw it plus what went upstream. */
-import type { JournalEntry } from "../core/journal.ts";
+import type { JournalEntry } from "../core/journal-entry.ts";
 
 /** What was forwarded and what came back, beside the client's side of an `upstream` entry. */
 export interface UpstreamExchange {

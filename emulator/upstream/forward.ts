@@ -14,11 +14,11 @@ import { bodyText, readBody } from "../core/body.ts";
 import { monotonicNow, wallNow } from "../core/clock.ts";
 import type { Emulator } from "../core/emulator.ts";
 import { ApiError } from "../core/errors.ts";
-import type { Forwarder } from "../signed-api/middleware.ts";
-import { COMMON_PARAMETERS, javaUrlEncode, signUrl } from "../signed-api/signature.ts";
+import type { Forwarder } from "../signed-api/dispatcher.ts";
+import { javaUrlEncode, signUrl } from "../signed-api/signature.ts";
+import { isCommonParameter, SIGNATURE } from "../core/common-parameters.ts";
 import type { Upstream } from "./config.ts";
-import { queryRecord } from "../core/journal-middleware.ts";
-import { headerRecordOf } from "../core/journal.ts";
+import { headerRecordOf, queryRecordOf } from "../core/name-value-list.ts";
 import type { UpstreamExchange } from "./entry.ts";
 import type { RecordedExchange, Recorder } from "./record.ts";
 
@@ -208,9 +208,7 @@ export function createForwarder(
 
   return async (c, operation) => {
     const pathname = c.target.pathname, pairs = c.target.pairs(), method = c.method;
-    const business = pairs.filter(([name]) =>
-      !(COMMON_PARAMETERS as readonly string[]).includes(name)
-    );
+    const business = pairs.filter(([name]) => !isCommonParameter(name));
     const body = await requestBody(c, limit);
     const sent = sentHeaders(headerRecordOf(c.headerList));
     const now = wallNow();
@@ -227,8 +225,8 @@ export function createForwarder(
       latencyMs: 0,
     };
     // The client's query as it came, but for its Signature's value: an upstream entry holds none.
-    const query = queryRecord(
-      pairs.map(([name, value]) => [name, name === "Signature" ? REDACTED : value]),
+    const query = queryRecordOf(
+      pairs.flatMap(([name, value]) => [name, name === SIGNATURE ? REDACTED : value]),
     );
     c.entryKind = { kind: "upstream", fields: { query, upstream: detail } };
 
@@ -249,7 +247,12 @@ export function createForwarder(
         upstream: host,
         operation: detail.operation,
         time: new Date(now).toISOString(),
-        request: { method, path: pathname, query: queryRecord(business), body: requestText },
+        request: {
+          method,
+          path: pathname,
+          query: queryRecordOf(business.flat()),
+          body: requestText,
+        },
         response: answer
           ? { status: answer.status, contentType: answer.contentType, body: responseText }
           : null,
@@ -267,7 +270,7 @@ function passOn(
   c: Context,
   answer: Answer,
   responseText: string,
-  entry: { query: ReturnType<typeof queryRecord>; detail: UpstreamExchange },
+  entry: { query: ReturnType<typeof queryRecordOf>; detail: UpstreamExchange },
 ) {
   const answerHeaders: Record<string, string> = answer.contentType === null
     ? {}

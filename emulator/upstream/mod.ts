@@ -6,7 +6,7 @@
  */
 import type { Emulator } from "../core/emulator.ts";
 import { wallNow } from "../core/clock.ts";
-import type { Forwarder } from "../signed-api/middleware.ts";
+import type { Forwarder } from "../signed-api/dispatcher.ts";
 import { resolveUpstream } from "./config.ts";
 import { createForwarder } from "./forward.ts";
 import { Recorder } from "./record.ts";

@@ -4,9 +4,26 @@
  */
 import { send } from "./http.ts";
 
-/** A request ccemu refused: its message, and the error code and status it answered with. */
+/**
+ * A request ccemu refused: its message, and the error code and status it answered with.
+ *
+ * @example A fixture ccemu cannot load, in a Node test
+ * ```ts ignore
+ * // Not run by `deno test --doc`: this is Node code against the packed npm package
+ * // (tests/package/node_api_test.ts runs the same calls under Node).
+ * import { CcemuError, startCcemu } from "ccemu";
+ *
+ * try {
+ *   await startCcemu({ fixtures: "./my-fixtures.json" });
+ * } catch (error) {
+ *   if (error instanceof CcemuError) console.log(error.code, error.message); // InvalidParameter …
+ * }
+ * ```
+ */
 export class CcemuError extends Error {
+  /** Always `CcemuError`. */
   override name = "CcemuError";
+  /** ccemu's `message`, with the error `code` and HTTP `status` it answered. */
   constructor(message: string, readonly code: string, readonly status: number) {
     super(message);
   }

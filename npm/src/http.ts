@@ -1,8 +1,8 @@
 /**
  * HTTP for the Node API: node:http with one keep-alive agent, not fetch. Each instance has a port
- * of its own, and undici (Node's fetch) sets up a connection pool per origin: the same create ->
- * two GETs -> delete loop measured 7.5 ms a round through fetch, 5.3 ms through node:http. The
- * agent unrefs idle sockets, so they never keep Node running.
+ * of its own, and undici (Node's fetch) sets up a connection pool per origin, which made the
+ * create -> two GETs -> delete loop slower through fetch (docs/performance.md). The agent unrefs
+ * idle sockets, so they never keep Node running.
  */
 import { Buffer } from "node:buffer";
 import http from "node:http";
@@ -11,8 +11,11 @@ const agent = new http.Agent({ keepAlive: true });
 
 /** What came back: the status, the headers and the body as text. */
 export interface Answer {
+  /** The HTTP status. */
   status: number;
+  /** The answer's headers. */
   headers: Headers;
+  /** The body as text. */
   text: string;
 }
 

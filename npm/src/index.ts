@@ -20,6 +20,17 @@ function createIn(ccemu: CcemuProcess, request: InstanceRequest): Promise<Instan
 /**
  * Starts an emulator for one test: an instance of the shared ccemu process (started on first use),
  * or of a process of its own with `process: "own"`.
+ *
+ * @example In a Node test (node:test, Jest, Vitest), from the npm package
+ * ```ts ignore
+ * // Not run by `deno test --doc`: this is Node code against the packed npm package
+ * // (tests/package/node_api_test.ts runs the same calls under Node).
+ * import { startCcemu } from "ccemu";
+ *
+ * await using ccemu = await startCcemu();
+ * const { status, body } = await ccemu.call("POST", "/gateway/robot_list", { robotStatus: 1 });
+ * console.log(status, body.requestId);
+ * ```
  */
 export async function startCcemu(options: CcemuOptions = {}): Promise<Ccemu> {
   const request = instanceRequest(options);

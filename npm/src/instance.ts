@@ -23,10 +23,15 @@ import { send } from "./http.ts";
 
 /** What `POST /_emulator/instances` answers. */
 export interface InstanceInfo {
+  /** The instance's id, for `DELETE /_emulator/instances/{id}`. */
   id: string;
+  /** Where it serves: its own port on the process's host. */
   url: string;
+  /** The key the instance's tenant signs with, when its fixtures give one. */
   accessKeyId?: string;
+  /** That key's secret. */
   accessKeySecret?: string;
+  /** That key's enterprise. */
   enterpriseId?: string;
 }
 
@@ -87,6 +92,7 @@ export class Instance implements Ccemu {
     return { status, body, headers };
   }
 
+  /** The instance's virtual clock: read, advanced, set. */
   readonly clock = {
     now: async (): Promise<number> => (await this.#control<ClockReading>("GET", "/clock")).now,
     advance: (ms: number) =>
@@ -95,6 +101,7 @@ export class Instance implements Ccemu {
       this.#control<Answer<"/_emulator/clock", "post">>("POST", "/clock", { now: time }),
   };
 
+  /** The journal's entries that pass `filter` (GET /_emulator/journal). */
   async journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(filter)) {
@@ -116,16 +123,19 @@ export class Instance implements Ccemu {
     return result;
   }
 
+  /** Back to the fixtures (POST /_emulator/reset): the clock keeps its time, the journal its entries. */
   reset() {
     return this.#control<Answer<"/_emulator/reset", "post">>("POST", "/reset");
   }
 
+  /** The instance's state exported whole, or replaced by an export. */
   readonly snapshot = {
     export: () => this.#control<Snapshot>("GET", "/snapshot"),
     import: (snapshot: Snapshot) =>
       this.#control<Answer<"/_emulator/snapshot", "post">>("POST", "/snapshot", snapshot),
   };
 
+  /** Fault rules: added, or all cleared. */
   readonly faults = {
     add: (rule: FaultRule) =>
       this.#control<Answer<"/_emulator/faults", "post">>("POST", "/faults", rule),

@@ -30,6 +30,10 @@ const START_LIMIT_MS = 60_000;
 /** After stdin closes, how long ccemu has to stop (its own shutdown grace is 1.5 s). */
 const STOP_LIMIT_MS = 5_000;
 
+/**
+ * A ccemu process the Node API started and owns: its address once it printed it, stopped by
+ * closing its stdin (ccemu exits cleanly on that).
+ */
 export class CcemuProcess {
   /** Resolves once the process has ended, for whatever reason. */
   readonly exited: Promise<void>;

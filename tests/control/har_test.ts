@@ -8,7 +8,7 @@ import { type RunningEmulator, startEmulator } from "../../harness/mod.ts";
 import { openSession, say } from "../gateway/test-agent.ts";
 import { VERSION } from "../../emulator/version.ts";
 import { type HarSource, journalHar } from "../../emulator/control/har.ts";
-import { storeBody } from "../../emulator/core/journal.ts";
+import { storeBody } from "../../emulator/core/stored-body.ts";
 
 type Har = {
   log: {

@@ -2,13 +2,9 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { EventHub } from "../../emulator/core/events.ts";
 import fc from "fast-check";
-import {
-  Journal,
-  type JournalEntry,
-  MAX_STORED_BODY,
-  storeBody,
-  utf8Length,
-} from "../../emulator/core/journal.ts";
+import type { JournalEntry } from "../../emulator/core/journal-entry.ts";
+import { MAX_STORED_BODY, storeBody, utf8Length } from "../../emulator/core/stored-body.ts";
+import { Journal } from "../../emulator/core/journal.ts";
 
 function entry(i: number, over: Partial<JournalEntry> = {}): Omit<JournalEntry, "id"> {
   return {

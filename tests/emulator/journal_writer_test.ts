@@ -6,12 +6,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { JsonWriter } from "../../emulator/core/journal-writer.ts";
-import {
-  exchangeEntry,
-  type ExchangeRecord,
-  Journal,
-  MAX_STORED_BODY,
-} from "../../emulator/core/journal.ts";
+import type { ExchangeRecord } from "../../emulator/core/journal-entry.ts";
+import { MAX_STORED_BODY } from "../../emulator/core/stored-body.ts";
+import { exchangeEntry } from "../../emulator/core/exchange-entry.ts";
+import { Journal } from "../../emulator/core/journal.ts";
 
 const encoder = new TextEncoder();
 

@@ -5,10 +5,10 @@
  */
 import type { Emulator } from "../../core/emulator.ts";
 import { ApiError } from "../../core/errors.ts";
-import type { JournalEntry } from "../../core/journal.ts";
+import type { JournalEntry } from "../../core/journal-entry.ts";
 import { operationOf } from "../../control/journal-entry.ts";
 import type { Operation } from "../../signed-api/operation.ts";
-import { COMMON_PARAMETERS } from "../../signed-api/signature.ts";
+import { isCommonParameter } from "../../core/common-parameters.ts";
 import { READERS } from "../fixtures/build.ts";
 import { isRow, type Row } from "../fixtures/fields.ts";
 import type { RecordedRead } from "../fixtures/recording.ts";
@@ -38,9 +38,7 @@ function parseObject(text: string | undefined): Row | undefined {
 function paramsOf(entry: JournalEntry): Row {
   if (entry.body?.truncated) throw refuse(entry.id, "has a request body cut in the journal");
   const query = Object.fromEntries(
-    Object.entries(entry.query).filter(([name]) =>
-      !(COMMON_PARAMETERS as readonly string[]).includes(name)
-    ),
+    Object.entries(entry.query).filter(([name]) => !isCommonParameter(name)),
   );
   return { ...query, ...parseObject(entry.body?.text) };
 }

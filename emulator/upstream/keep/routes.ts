@@ -12,7 +12,7 @@
  *   answer does not show (a script's variables, a task's settings).
  */
 import type { Emulator } from "../../core/emulator.ts";
-import type { JournalEntry } from "../../core/journal.ts";
+import type { JournalEntry } from "../../core/journal-entry.ts";
 import { ApiError } from "../../core/errors.ts";
 import { controlRoutes } from "../../control/documented.ts";
 import { entryToActOn } from "../../control/journal-entry.ts";

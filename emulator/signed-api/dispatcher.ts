@@ -16,11 +16,15 @@ import {
   readBody,
 } from "../core/body.ts";
 import type { Emulator } from "../core/emulator.ts";
-import { type ExchangeHandler, Later, type PlainExchange } from "../core/exchange.ts";
+import { Later, type SignedCall, type SignedCallHandler } from "../core/signed-call.ts";
 import { applyFault } from "../faults/effects.ts";
 import type { FaultStore } from "../faults/store.ts";
 import type { StubHook } from "../stubs/mod.ts";
 import { authDiagnostics, authenticateSigned, type AuthSettings, hostCandidates } from "./auth.ts";
+import { isCommonParameter } from "../core/common-parameters.ts";
+import { type NameValueList, parameterRecordOf } from "../core/name-value-list.ts";
+import { withoutTrailingSlash } from "../core/request-target.ts";
+import { Signer } from "./signer.ts";
 import { ApiError, failureBody, toApiError } from "../core/errors.ts";
 import type { Operation } from "./operation.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -31,47 +35,15 @@ const NO_QUERY = z.strictObject({});
 /** NO_QUERY's answer, shared: a handler of an operation without a query never reads it. */
 const NO_PARAMS = Object.freeze({});
 
-/**
- * Query pairs as an object; `name[i]` pairs become the array `name`, in index order. The objects
- * have no prototype, so `__proto__`, `constructor` or `toString` are names like any other (and get
- * UnknownParameter), never inherited members.
- */
-export function queryObject(pairs: [string, string][]): Record<string, string | string[]> {
-  return businessQuery(pairs.flat(), false);
-}
-
-/** Whether a query name is one of the four signing parameters. */
-const isCommon = (name: string) =>
-  name === "AccessKeyId" || name === "Expires" || name === "Timestamp" || name === "Signature";
-
-/**
- * `queryObject` of a flat query (name, value, name, value…); `businessOnly`: the signing
- * parameters left out.
- */
-function businessQuery(
-  query: readonly string[],
-  businessOnly: boolean,
-): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
-  let arrays: Record<string, [number, string][]> | undefined;
-  for (let i = 0; i < query.length; i += 2) {
-    const name = query[i], value = query[i + 1];
-    if (businessOnly && isCommon(name)) continue;
-    const element = name.endsWith("]") ? /^(.+)\[(\d+)\]$/.exec(name) : null;
-    if (element) {
-      ((arrays ??= Object.create(null))[element[1]] ??= []).push([Number(element[2]), value]);
-    } else if (!(name in out)) out[name] = value;
-  }
-  for (const name in arrays) {
-    out[name] = arrays[name].sort(([a], [b]) => a - b).map(([, value]) => value);
-  }
-  return out;
+/** A flat query's business parameters (the signing ones left out) as an operation reads them. */
+function businessQuery(query: NameValueList): Record<string, string | string[]> {
+  return parameterRecordOf(query, isCommonParameter);
 }
 
 /** How many of a flat query's names are not signing parameters. */
-function businessCount(query: readonly string[]): number {
+function businessCount(query: NameValueList): number {
   let count = 0;
-  for (let i = 0; i < query.length; i += 2) if (!isCommon(query[i])) count++;
+  for (let i = 0; i < query.length; i += 2) if (!isCommonParameter(query[i])) count++;
   return count;
 }
 
@@ -80,7 +52,7 @@ function isJsonMediaType(value: string | undefined): boolean {
 }
 
 /** Refuses a body that is not declared JSON. */
-function checkMediaType(c: PlainExchange): void {
+function checkMediaType(c: SignedCall): void {
   // The gateway spec names the header `ContentType`; ccemu accepts that spelling too.
   const mediaType = c.header("content-type");
   if (!isJsonMediaType(mediaType) && !isJsonMediaType(c.header("contenttype"))) {
@@ -98,7 +70,7 @@ function checkMediaType(c: PlainExchange): void {
  * once, with no bytes kept besides (decoded as readBody's bytes are: a test compares them); any
  * other is read within the limit (and refused past it by `parseJsonObject`).
  */
-function bodyOf(c: PlainExchange, limit: number): Promise<string | BodyRead> {
+function bodyOf(c: SignedCall, limit: number): Promise<string | BodyRead> {
   const contentLength = c.header("content-length");
   const declared = declaredSize(contentLength);
   return declared !== undefined && declared <= limit
@@ -107,7 +79,7 @@ function bodyOf(c: PlainExchange, limit: number): Promise<string | BodyRead> {
 }
 
 /** The body's JSON, its text kept for the journal. */
-function jsonOf(c: PlainExchange, read: string | BodyRead, limit: number): unknown {
+function jsonOf(c: SignedCall, read: string | BodyRead, limit: number): unknown {
   if (typeof read === "string") return parseJsonText(c.bodyText = read);
   c.bodyText = bodyText(read);
   return parseJsonObject(read, limit);
@@ -132,7 +104,7 @@ const JSON_HEADERS: Record<string, string> = Object.freeze({
 const OK_INIT = { status: 200, headers: JSON_HEADERS };
 
 /** Answers JSON, keeping the text for the journal (cheaper than cloning the response stream). */
-function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode = 200): Response {
+function respond(c: SignedCall, body: unknown, status: ContentfulStatusCode = 200): Response {
   const text = JSON.stringify(body);
   c.responseText = text;
   // A Response of its own, not c.body(): no header set on the context reaches a signed answer.
@@ -146,7 +118,7 @@ function respond(c: PlainExchange, body: unknown, status: ContentfulStatusCode =
  * The recording proxy (emulator/upstream): takes a request that passed authentication and answers
  * with what the real service answered. Parameters, media type and tenant are the upstream's to judge.
  */
-export type Forwarder = (c: PlainExchange, operation: Operation) => Promise<Response>;
+export type Forwarder = (c: SignedCall, operation: Operation) => Promise<Response>;
 
 /** The area a handler serves: its name (journal, fault rules), prefix and operations. */
 export interface SignedArea {
@@ -157,7 +129,7 @@ export interface SignedArea {
 
 /** The vendor's error envelope for whatever a signed request was refused or failed with. */
 export function signedRefusal(emulator: Emulator) {
-  return (c: PlainExchange, thrown: unknown): Response => {
+  return (c: SignedCall, thrown: unknown): Response => {
     // An unexpected failure is ccemu's bug: tell the operator on stderr, never the client.
     if (!(thrown instanceof ApiError)) console.error(`ccemu: ${c.requestId}:`, thrown);
     const error = toApiError(thrown);
@@ -180,31 +152,30 @@ export function signedApi(
   area: SignedArea,
   forward?: Forwarder,
   stubs?: StubHook,
-): ExchangeHandler {
+): SignedCallHandler {
   const dispatcher = new Dispatcher(emulator, rateLimiter, faults, area, forward, stubs);
   return (c) => dispatcher.dispatch(c);
 }
 
 /**
- * Authentication settings filled before each authentication, which never awaits: no two requests
- * use them at once. The host names a Host header gives, and the host and path a signature matched,
- * are kept (a handful of clients send a handful of them), so an accepted request makes neither.
+ * One area's authentication settings, the same for each of its requests: the emulator's clock and
+ * settings are read as a request is checked. The host names a Host header gives, and the host and
+ * path a signature matched, are kept (a handful of clients send a handful of them), so an
+ * accepted request makes neither.
  */
-function authSettings(
-  emulator: Emulator,
-  rateLimiter: RateLimiter,
-  first: Operation,
-): AuthSettings {
+function authSettings(emulator: Emulator, rateLimiter: RateLimiter): AuthSettings {
   const hostsByHeader = new Map<string, string[]>();
   const matchedByHost = new Map<string, Map<string, { host: string; path: string }>>();
   return {
     findKey: (id) => emulator.findKey(id),
-    now: 0,
-    manualClock: false,
-    signHosts: emulator.config.signHosts,
-    maxClockSkewSeconds: 0,
+    get clock() {
+      return emulator.clock;
+    },
+    get config() {
+      return emulator.config;
+    },
     rateLimiter,
-    operation: first,
+    signer: new Signer(),
     hostCandidates: (host) => {
       let hosts = hostsByHeader.get(host);
       if (!hosts) {
@@ -267,17 +238,17 @@ class Dispatcher {
     this.failed = signedRefusal(emulator);
     this.#byPath = new Map(operations.map((op) => [op.path, op]));
     this.#names = operations.map((op) => op.path.slice(prefix.length + 1)).join(", ");
-    this.#settings = authSettings(emulator, rateLimiter, operations[0]);
+    this.#settings = authSettings(emulator, rateLimiter);
   }
 
   /** The vendor's error envelope for whatever was thrown. An arrow: a Later calls it unbound. */
-  readonly failed: (c: PlainExchange, thrown: unknown) => Response;
+  readonly failed: (c: SignedCall, thrown: unknown) => Response;
 
   /**
    * Not async: the checks before the body run without an async function's frame and promise;
-   * what follows its reading is a Later, which serveExchange runs in the one `then` that journals.
+   * what follows its reading is a Later, which serveSignedCall runs in the one `then` that journals.
    */
-  dispatch(c: PlainExchange): Response | Promise<Response> | Later<string | BodyRead> {
+  dispatch(c: SignedCall): Response | Promise<Response> | Later<string | BodyRead> {
     try {
       const operation = this.#operation(c);
       const key = this.#authenticate(c, operation);
@@ -296,7 +267,7 @@ class Dispatcher {
         checkMediaType(c);
         return new Later(bodyOf(c, maxBytes), this.afterBody, this.failed);
       }
-      const params = parseParameters(operation.params, businessQuery(c.target.query, true));
+      const params = parseParameters(operation.params, businessQuery(c.target.query));
       const answer = this.#run(c, params, undefined);
       return answer instanceof Promise ? this.#settled(c, answer) : answer;
     } catch (thrown) {
@@ -305,9 +276,9 @@ class Dispatcher {
   }
 
   /** The operation at the path (the journal read it once), taking the request's method. */
-  #operation(c: PlainExchange): Operation {
+  #operation(c: SignedCall): Operation {
     const path = c.target.pathname;
-    const operation = this.#byPath.get(path.endsWith("/") ? path.replace(/\/+$/, "") : path);
+    const operation = this.#byPath.get(withoutTrailingSlash(path));
     if (!operation) {
       throw new ApiError(
         "ResourceNotFound",
@@ -323,20 +294,15 @@ class Dispatcher {
     return operation;
   }
 
-  #authenticate(c: PlainExchange, operation: Operation): AccessKey {
-    const settings = this.#settings, { clock, config } = this.emulator;
-    settings.now = clock.now();
-    settings.manualClock = clock.mode === "manual";
-    settings.maxClockSkewSeconds = config.maxClockSkewSeconds;
-    settings.operation = operation;
-    const key = authenticateSigned(c, settings, c.auth = authDiagnostics());
+  #authenticate(c: SignedCall, operation: Operation): AccessKey {
+    const key = authenticateSigned(c, operation, this.#settings, c.auth = authDiagnostics());
     if (key instanceof ApiError) throw key;
     return key;
   }
 
   /** What follows the reading of a POST's body: its checks, then the operation. */
   readonly afterBody = (
-    c: PlainExchange,
+    c: SignedCall,
     read: string | BodyRead,
   ): Response | Promise<Response> => {
     try {
@@ -347,7 +313,7 @@ class Dispatcher {
       const query = c.target.query;
       const queryParams = !operation.query && businessCount(query) === 0
         ? NO_PARAMS
-        : parseParameters(operation.query ?? NO_QUERY, businessQuery(query, true));
+        : parseParameters(operation.query ?? NO_QUERY, businessQuery(query));
       const answer = this.#run(c, params, queryParams, body);
       return answer instanceof Promise ? this.#settled(c, answer) : answer;
     } catch (thrown) {
@@ -362,7 +328,7 @@ class Dispatcher {
    * anyway cost two more microtask turns). `body`: a POST's JSON as sent, for stubs' matchers.
    */
   #run(
-    c: PlainExchange,
+    c: SignedCall,
     params: unknown,
     queryParams: unknown,
     body?: unknown,
@@ -381,12 +347,12 @@ class Dispatcher {
   }
 
   /** A stub's answer when one matches, else the operation's. */
-  #answer(c: PlainExchange, params: unknown, queryParams: unknown, body: unknown) {
+  #answer(c: SignedCall, params: unknown, queryParams: unknown, body: unknown) {
     return this.stubs?.(c, body) ?? handle(c, params, queryParams);
   }
 
   /** An answer still to come, or its failure's envelope. */
-  async #settled(c: PlainExchange, answer: Promise<Response>): Promise<Response> {
+  async #settled(c: SignedCall, answer: Promise<Response>): Promise<Response> {
     try {
       return await answer;
     } catch (thrown) {
@@ -395,8 +361,8 @@ class Dispatcher {
   }
 }
 
-/** The handler's answer; the exchange is its context (`{ tenant, origin }`). */
-function handle(c: PlainExchange, params: unknown, queryParams: unknown) {
+/** The handler's answer; the SignedCall is its context (`{ tenant, origin }`). */
+function handle(c: SignedCall, params: unknown, queryParams: unknown) {
   const result = (c.operation as Operation).handle(c, params, queryParams);
   return result instanceof Promise
     ? result.then((r) => respond(c, { requestId: c.requestId, ...r }))

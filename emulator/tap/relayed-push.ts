@@ -32,7 +32,7 @@ export interface TapResponse {
 }
 
 /** One push and its reply: an element of a `tap` list in a tap recording. */
-export interface TapExchange {
+export interface RelayedPush {
   /** `open` for the open-session call, `message` for a visitor message (told by the body). */
   via: "open" | "message";
   /** When the push reached the tap (wall clock, ISO). */

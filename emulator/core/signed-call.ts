@@ -1,9 +1,9 @@
 /**
- * The signed areas' requests: the plain exchange they run on (the request, the facts found while
- * serving it, the answer, which the journal writes as they stand), and serveExchange, which runs a
+ * The signed areas' requests: the SignedCall they run on (the request, the facts found while
+ * serving it, the answer, which the journal writes as they stand), and serveSignedCall, which runs a
  * handler on one between the journal's begin and end. Not Hono's Context: building it, its request
  * wrapper and its route match cost a signed request a share of its throughput
- * (docs/performance.md). `Exchange` is the shape of Hono's Context the storage journal reads.
+ * (docs/performance.md). `JournaledContext` is the shape of Hono's Context the storage journal reads.
  */
 import type { AppEnv } from "./app-env.ts";
 import type { BodyRead } from "./body.ts";
@@ -14,97 +14,123 @@ import type {
   FaultMark,
   StoredBody,
   StubMark,
-} from "./journal.ts";
+} from "./journal-entry.ts";
+import { lastValueOf } from "./name-value-list.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import type { Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
 
 type Variables = AppEnv["Variables"];
 
-export interface Exchange {
+/** The part of Hono's Context the storage journal reads and writes. */
+export interface JournaledContext {
+  /** The request as received. */
   req: { raw: ReceivedRequest; url: string; method: string };
+  /** The server's bindings (the caller's address). */
   env: AppEnv["Bindings"];
+  /** A variable a handler or the journal set. */
   get<K extends keyof Variables>(key: K): Variables[K];
+  /** Sets a variable for the journal to read. */
   set<K extends keyof Variables>(key: K, value: Variables[K]): void;
+  /** The answer, once the handler gave one. */
   res: Response;
 }
 
-/** Runs on an exchange before its handler, as a Hono middleware does (`next` runs the handler). */
-export type ExchangeMiddleware = (c: Exchange, next: () => Promise<void>) => Promise<void>;
+/** Runs on a JournaledContext before its handler, as a Hono middleware does (`next` runs the handler). */
+export type ContextMiddleware = (c: JournaledContext, next: () => Promise<void>) => Promise<void>;
 
-/** A signed area's handler: the dispatcher, on a plain exchange. */
-export type ExchangeHandler = (
-  c: PlainExchange,
+/** A signed area's handler: the dispatcher, on a SignedCall. */
+export type SignedCallHandler = (
+  c: SignedCall,
 ) => Response | Promise<Response> | Later<string | BodyRead>;
 
 /**
- * A handler's answer once something is read (a POST's body): `serveExchange` runs `next` on what
+ * A handler's answer once something is read (a POST's body): `serveSignedCall` runs `next` on what
  * `wait` gives, or `failed` on its error, and journals the answer, all in one `then` (the
  * handler's own `then` and the journal's made two closures and a promise more a request).
  */
 export class Later<T> {
+  /** What to run on the value, or on the reading's failure, once `wait` settles. */
   constructor(
     readonly wait: Promise<T>,
-    readonly next: (c: PlainExchange, value: T) => Response | Promise<Response>,
-    readonly failed: (c: PlainExchange, error: unknown) => Response,
+    readonly next: (c: SignedCall, value: T) => Response | Promise<Response>,
+    readonly failed: (c: SignedCall, error: unknown) => Response,
   ) {}
 }
 
 /**
- * What journals a plain exchange: `begin` before its handler, `end` after it (awaited only when it
+ * What journals a SignedCall: `begin` before its handler, `end` after it (awaited only when it
  * has something to read). Two calls rather than a middleware: a `next` closure and the promises
  * around it were made for every request.
  */
-export interface ExchangeJournal {
-  begin(c: PlainExchange): void;
-  end(c: PlainExchange): void | Promise<void>;
+export interface SignedCallJournal {
+  /** Stamps the call before its handler: id, time, target, headers. */
+  begin(c: SignedCall): void;
+  /** Journals the answered call; a promise when it reads a body first. */
+  end(c: SignedCall): void | Promise<void>;
 }
 
 /**
- * The plain exchange: what a signed area's request runs on. One object of one shape holds the
+ * The SignedCall: what a signed area's request runs on. One object of one shape holds the
  * request, what the dispatcher learns serving it (each a field), and, once the handler answered,
  * what the journal writes (it is the journal's ExchangeRecord, written without a copy). The URL's
  * parts and the headers are read once, by the journal's `begin`, into `target` and `headerList`.
  * An operation's handler sees it as its OperationContext (`{ tenant, origin }`).
  */
-export class PlainExchange implements ExchangeRecord {
+export class SignedCall implements ExchangeRecord {
   /**
-   * The tenant of the key that signed, for the operation's handler: the exchange is the handler's
+   * The tenant of the key that signed, for the operation's handler: the call is the handler's
    * context (`{ tenant, origin }`), which spared an object a request.
    */
   tenant!: Tenant;
   /** The operation the handler found to run (the signed dispatcher's; its own type). */
   operation: unknown = undefined;
+  /** The request's URL. */
   readonly url: string;
+  /** The request's method. */
   readonly method: string;
+  /** The answer, once the handler gave one. */
   res!: Response;
 
   // Set by the journal's `begin`.
+  /** The id the answer carries. */
   requestId = "";
+  /** Virtual time the call started, ms. */
   time = 0;
   /** `performance.now()` at the start, for `durationMs`. */
   started = 0;
+  /** The area serving it. */
   area = "";
+  /** The URL's path and decoded query, read once. */
   target!: Target;
   /** The request headers as `Headers.forEach` gives them: name, value, name, value… */
   headerList: string[] = NO_HEADER_LIST;
 
   // AppEnv's variables.
+  /** What authentication found. */
   auth: AuthDiagnostics | undefined = undefined;
+  /** The request body's text, when the dispatcher read it. */
   bodyText: string | undefined = undefined;
   responseText: string | undefined = undefined;
+  /** A handler's answer with its headers, as AppEnv's `answer`. */
   answer: Variables["answer"] = undefined;
   /** The response a handler built and its headers, as `answer` holds them, without its object. */
   sent: Response | undefined = undefined;
+  /** The headers of `sent`. */
   sentHeaders: Record<string, string> = NO_HEADERS;
+  /** The vendor error code the call failed with. */
   errorCode: string | undefined = undefined;
+  /** The fault rule that fired on the call. */
   fault: FaultMark | undefined = undefined;
   stub: StubMark | undefined = undefined;
+  /** An entry kind other than `exchange` (the recording proxy's `upstream`). */
   entryKind: Variables["entryKind"] = undefined;
 
   // Set by the journal's `end`, when it reads what the handler did not keep.
+  /** The answer's headers as journaled. */
   responseHeaders: Record<string, string> = NO_HEADERS;
   requestBody: StoredBody | null = null;
+  /** The answer's body as the journal read it back (null: none). */
   responseBody: StoredBody | null = null;
 
   /** `url`: the request's, when the caller read it already (Deno makes it afresh each time). */
@@ -113,10 +139,12 @@ export class PlainExchange implements ExchangeRecord {
     this.method = raw.method;
   }
 
+  /** The URL's path. */
   get path(): string {
     return this.target.pathname;
   }
 
+  /** The answer's status. */
   get status(): number {
     return this.res.status;
   }
@@ -151,9 +179,7 @@ export class PlainExchange implements ExchangeRecord {
 
   /** A request header's value (names in lower case), as the headers' record would give it. */
   header(name: string): string | undefined {
-    const list = this.headerList;
-    for (let i = list.length - 2; i >= 0; i -= 2) if (list[i] === name) return list[i + 1];
-    return undefined;
+    return lastValueOf(this.headerList, name);
   }
 
   /** The caller's address: asked only when a key has an allow-list. */
@@ -170,13 +196,13 @@ const NO_HEADER_LIST: string[] = [];
  * fails is answered by `failed` when given (app.ts's own path), else rejects (Hono's route, whose
  * error handler answers). No async function: a promise's `then` takes less than one's frame.
  */
-export function serveExchange(
-  c: PlainExchange,
-  journal: ExchangeJournal,
-  handler: ExchangeHandler,
+export function serveSignedCall(
+  c: SignedCall,
+  journal: SignedCallJournal,
+  handler: SignedCallHandler,
   failed?: (error: unknown) => Response,
 ): Promise<Response> {
-  let answer: ReturnType<ExchangeHandler>;
+  let answer: ReturnType<SignedCallHandler>;
   try {
     journal.begin(c);
     answer = handler(c);
@@ -198,8 +224,8 @@ export function serveExchange(
 
 /** Journals the answered exchange: at once, or once the journal read what it needs. */
 function finish(
-  c: PlainExchange,
-  journal: ExchangeJournal,
+  c: SignedCall,
+  journal: SignedCallJournal,
   answer: Response | Promise<Response>,
   failed: ((error: unknown) => Response) | undefined,
 ): Response | Promise<Response> {
