@@ -11,7 +11,6 @@ import { ApiError } from "../core/errors.ts";
 import {
   type CompiledRequestMatch,
   compileRequestMatch,
-  RequestMatchError,
   type RequestParts,
 } from "../core/request-match.ts";
 import { parseParameters } from "../core/validation.ts";
