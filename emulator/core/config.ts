@@ -1,6 +1,7 @@
 /** Command-line flags -> one typed Config. The defaults are what `deno task start` runs with. */
 import { parseArgs } from "node:util";
 import { type ClockMode, parseTime } from "./clock.ts";
+export type { ClockMode };
 import { z } from "npm:zod@4.6.7";
 import { didYouMean } from "./did-you-mean.ts";
 
@@ -14,8 +15,11 @@ function jsonText() {
   return z.string().min(1);
 }
 
+/** Everything `ccemu start` runs with: its flags, parsed and checked, or a config file's. */
 export interface Config {
+  /** The port to listen on; 0 picks a free one. */
   port: number;
+  /** The address to bind (127.0.0.1 unless told). */
   host: string;
   /** A fixture file or folder. */
   fixtures?: string;
@@ -24,12 +28,15 @@ export interface Config {
    * Unset, the fixtures and scenarios are the ones ccemu ships (`emulator/packaged.ts`).
    */
   scenarios?: string;
+  /** `real` follows the wall clock; `manual` moves only when told. */
   clock: ClockMode;
   /** Where virtual time starts (ms); undefined = the wall clock's now (real mode only). */
   clockStart?: number;
+  /** The seeded generator's seed: the same seed and inputs give the same bytes. */
   seed?: number;
   /** Imported at start when present, exported on a clean exit. */
   snapshot?: string;
+  /** Whether the browser UI is served (`--no-ui` turns it off). */
   ui: boolean;
   /** Parity mode: messages as terse as the vendor's, no diagnostics. */
   strict: boolean;
@@ -44,9 +51,11 @@ export interface Config {
   instancePorts?: { from: number; to: number };
   /** Stop when standard input closes: a parent that spawned ccemu takes it down when it dies. */
   untilStdinCloses?: boolean;
+  /** How many entries the journal keeps at most (the newest). */
   journalSize: number;
   /** What the journal keeps at most: the UTF-8 bytes of its entries (JSON and bodies). */
   journalBytes: number;
+  /** The largest request body read; a longer one is refused before it is read. */
   maxBodyBytes: number;
   /** How far ahead of ccemu's clock a Timestamp may be, in seconds. */
   maxClockSkewSeconds: number;
@@ -79,8 +88,9 @@ export interface UpstreamFlags {
  * Where a manual clock starts unless told: Monday 2026-01-05 09:00 in Asia/Shanghai, inside the
  * demo tenant's working hours, and the same on every run so that outputs repeat byte for byte.
  */
-export const MANUAL_CLOCK_START = Date.parse("2026-01-05T01:00:00Z");
+export const MANUAL_CLOCK_START: number = Date.parse("2026-01-05T01:00:00Z");
 
+/** What `ccemu start` runs with when no flag says otherwise. */
 export const DEFAULT_CONFIG: Config = {
   port: 8686,
   host: "127.0.0.1",
@@ -97,13 +107,19 @@ export const DEFAULT_CONFIG: Config = {
   pushMaxBytes: 16 * 1024 * 1024,
 };
 
+/** A flag or config-file value ccemu cannot run with; its message names it and says why. */
 export class ConfigError extends Error {
-  /** `inFile`: the value is a config file's (status 1), not the command line's (status 2). */
-  constructor(message: string, readonly inFile = false) {
+  /** A refusal whose message says what is wrong and how to fix it. */
+  constructor(
+    message: string,
+    /** The value is a config file's (status 1), not the command line's (status 2). */
+    readonly inFile = false,
+  ) {
     super(message);
   }
 }
 
+/** `ccemu start --help`: every flag, its meaning and its default. */
 const USAGE = `usage: ccemu start [options]        (also: deno task start -- [options])
   --port N              port to listen on (0 picks a free one)       [8686]
   --host NAME           address to bind                               [127.0.0.1]
@@ -210,7 +226,9 @@ export type FlagValues = { [name in FlagName]?: string | boolean | string[] };
  * flag by flag. `name` is the file's, for messages: a bad value is named by its key in the file.
  */
 export interface FileFlags {
+  /** The file's name, as messages give it. */
   name: string;
+  /** Its flags, by flag name. */
   values: FlagValues;
 }
 

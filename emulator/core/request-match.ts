@@ -63,7 +63,12 @@ export interface MatchResult {
 
 /** A match that cannot run: `field` names the matcher (`body.$.a[`), the message says why. */
 export class RequestMatchError extends Error {
-  constructor(readonly field: string, message: string) {
+  /** The matcher `field` cannot run, for the reason `message` gives. */
+  constructor(
+    /** The matcher at fault, as the request names it (`body.$.a[`, `query.id.matches`). */
+    readonly field: string,
+    message: string,
+  ) {
     super(`${field}: ${message}`);
   }
 }
