@@ -34,6 +34,7 @@ import {
   recordUrl,
   refuseConnect,
 } from "./wire-refusals.ts";
+import type { NameValueList } from "./core/name-value-list.ts";
 
 /**
  * What node:http's parser takes before it gives up on a head (then `clientError` answers the
@@ -51,7 +52,7 @@ function headSize(incoming: IncomingMessage, target: string): number {
 }
 
 /** The Host header, as sent (the last one: node:http keeps the first, clients send one). */
-function hostOf(raw: readonly string[]): string | undefined {
+function hostOf(raw: NameValueList): string | undefined {
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i];
     if (name.length === 4 && name.toLowerCase() === "host") return raw[i + 1];

@@ -10,7 +10,7 @@ import { readTarget, requestTarget } from "./request-target.ts";
 import type { Area, ExchangeEntry, StoredBody } from "./journal-entry.ts";
 import { MAX_STORED_BODY, storeBody } from "./stored-body.ts";
 import { exchangeEntry } from "./exchange-entry.ts";
-import { headersObject, queryRecordOf } from "./name-value-list.ts";
+import { headersObject, type NameValueList, queryRecordOf } from "./name-value-list.ts";
 
 /**
  * Reads a request's headers as a flat list made at their count, not grown by pushes:
@@ -26,7 +26,7 @@ class HeaderListReader {
   };
 
   /** The request's headers: name, value, name, value… */
-  read(raw: ReceivedRequest): string[] {
+  read(raw: ReceivedRequest): NameValueList {
     if (raw.headerList) return raw.headerList();
     this.#count = 0;
     raw.headers.forEach(this.#collect);

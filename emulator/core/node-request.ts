@@ -9,6 +9,7 @@ import type { IncomingMessage } from "node:http";
 import { ApiError } from "./errors.ts";
 import type { SignedCall } from "./signed-call.ts";
 import type { ReceivedRequest } from "./received-request.ts";
+import type { NameValueList } from "./name-value-list.ts";
 
 const UTF8 = new TextDecoder();
 const decodeText = (bytes: Uint8Array) => UTF8.decode(bytes);
@@ -48,7 +49,7 @@ function bodyFailure(error: unknown): ApiError {
  * The request headers as `Headers.forEach` lists them: names in lower case, sorted, a repeated
  * name's values joined by ", " (set-cookie's left apart). node:http gives them as sent.
  */
-export function sortedHeaderList(raw: readonly string[]): string[] {
+export function sortedHeaderList(raw: NameValueList): string[] {
   return raw.length > 2 * FEW_HEADERS ? sortedByMap(raw) : sortedInPlace(raw);
 }
 
@@ -59,7 +60,7 @@ const FEW_HEADERS = 32;
  * Insertion into place, for a request's handful of headers (no Map nor sort to allocate), moving
  * the pairs after it by hand: `splice` makes an array of what it removed, on every call.
  */
-function sortedInPlace(raw: readonly string[]): string[] {
+function sortedInPlace(raw: NameValueList): string[] {
   const list: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase(), value = raw[i + 1];
@@ -78,7 +79,7 @@ function sortedInPlace(raw: readonly string[]): string[] {
 }
 
 /** Values grouped by name in the order sent, then the names sorted: for a head of many names. */
-function sortedByMap(raw: readonly string[]): string[] {
+function sortedByMap(raw: NameValueList): string[] {
   const values = new Map<string, string>();
   const cookies: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
@@ -121,7 +122,7 @@ export class NodeRequest implements ReceivedRequest {
   }
 
   /** The headers as node:http gave them, names in lower case: name, value, name, value… */
-  headerList(): string[] {
+  headerList(): NameValueList {
     return sortedHeaderList(this.incoming.rawHeaders);
   }
 

@@ -15,7 +15,7 @@ import type {
   StoredBody,
   StubMark,
 } from "./journal-entry.ts";
-import { lastValueOf } from "./name-value-list.ts";
+import { lastValueOf, type NameValueList } from "./name-value-list.ts";
 import type { ReceivedRequest } from "./received-request.ts";
 import type { Target } from "./request-target.ts";
 import type { Tenant } from "./tenants.ts";
@@ -104,7 +104,7 @@ export class SignedCall implements ExchangeRecord {
   /** The URL's path and decoded query, read once. */
   target!: Target;
   /** The request headers as `Headers.forEach` gives them: name, value, name, value… */
-  headerList: string[] = NO_HEADER_LIST;
+  headerList: NameValueList = NO_HEADER_LIST;
 
   // AppEnv's variables.
   /** What authentication found. */
@@ -189,7 +189,7 @@ export class SignedCall implements ExchangeRecord {
 }
 
 const NO_HEADERS: Record<string, string> = {};
-const NO_HEADER_LIST: string[] = [];
+const NO_HEADER_LIST: NameValueList = [];
 
 /**
  * Serves an exchange with `journal` around `handler`, as Hono would for a route with both. What
