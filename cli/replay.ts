@@ -9,6 +9,7 @@ import { writeFileAtomically } from "../emulator/core/atomic-file.ts";
 import { loadScenarios } from "../emulator/scenarios/store.ts";
 import type { Scenario } from "../emulator/scenarios/schemas.ts";
 import type { ScenarioReport } from "../emulator/scenarios/runner.ts";
+import { notRunReport } from "../emulator/scenarios/report.ts";
 import { ApiError } from "../emulator/core/errors.ts";
 import { caseLabel, phrasingLine } from "../emulator/scenarios/variants.ts";
 import { junitXml, scenarioSuites } from "../harness/junit.ts";
@@ -70,28 +71,6 @@ function agentOf(values: AgentFlags): Scenario["robot"] | undefined {
   };
 }
 
-/** A run that never started: its robot is not there (or cannot be registered), said as a step. */
-function refused(scenario: Scenario, error: ApiError): ScenarioReport {
-  return {
-    name: scenario.name,
-    passed: false,
-    robotId: "",
-    sessionId: "",
-    open: {
-      name: "robot",
-      passed: false,
-      failures: [error.message],
-      sent: null,
-      expected: {},
-      checks: [],
-      got: null,
-      journalId: null,
-    },
-    steps: [],
-    elapsedMs: 0,
-  };
-}
-
 /**
  * A scenario's lines: `PASS name (n steps, t ms)` (with the number of cases when it has several
  * phrasings), how many phrasings of each step passed, then each failing step's reasons; a step of
@@ -147,7 +126,7 @@ async function replay(args: string[]): Promise<number> {
   for (const original of scenarios) {
     const scenario: Scenario = agent ? { ...original, robot: agent } : original;
     const report = await ccemu.runScenario(scenario).catch((error) => {
-      if (error instanceof ApiError) return refused(scenario, error);
+      if (error instanceof ApiError) return notRunReport(scenario.name, "", error.message);
       throw error;
     });
     reports.push(report);

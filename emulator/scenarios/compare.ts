@@ -5,6 +5,7 @@
  * scenario runner, one scenario at a time, A first; `comparison` and `comparisonText` are pure.
  */
 import type { GatewayStore } from "../gateway/store.ts";
+import { notRunReport } from "./report.ts";
 import { runScenario, type ScenarioReport, type StepReport, visibleText } from "./runner.ts";
 import type { Scenario } from "./schemas.ts";
 import { type DiffRun, diffText, markedDiff } from "./text-diff.ts";
@@ -128,29 +129,6 @@ export function comparison(
   };
 }
 
-/** A run that never started (ccemu refused it), as a report with the reason as its one failure. */
-function notRun(scenario: Scenario, robotId: string, error: unknown): ScenarioReport {
-  const message = (error as Error)?.message ?? String(error);
-  return {
-    name: scenario.name,
-    passed: false,
-    robotId,
-    sessionId: "",
-    open: {
-      name: "robot",
-      passed: false,
-      failures: [message],
-      sent: null,
-      expected: {},
-      checks: [],
-      got: null,
-      journalId: null,
-    },
-    steps: [],
-    elapsedMs: 0,
-  };
-}
-
 /** Runs every scenario against robot A, then B, one scenario at a time. */
 export async function runComparison(
   gateway: GatewayStore,
@@ -161,7 +139,9 @@ export async function runComparison(
   const pairs = [];
   for (const scenario of scenarios) {
     const run = (robotId: string) =>
-      runScenario(gateway, scenario, robotId).catch((error) => notRun(scenario, robotId, error));
+      runScenario(gateway, scenario, robotId).catch((error) =>
+        notRunReport(scenario.name, robotId, (error as Error)?.message ?? String(error))
+      );
     const a = await run(robots.a);
     const b = await run(robots.b);
     pairs.push({ a, b });

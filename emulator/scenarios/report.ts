@@ -115,3 +115,28 @@ export interface PhrasingSummary {
   /** The phrasings whose case failed. */
   failed: string[];
 }
+
+/**
+ * The report of a run that never started (its robot is not there, or ccemu refused the run): the
+ * reason as the one failure of its open-session row, so every report reads the same way.
+ */
+export function notRunReport(name: string, robotId: string, reason: string): ScenarioReport {
+  return {
+    name,
+    passed: false,
+    robotId,
+    sessionId: "",
+    open: {
+      name: "robot",
+      passed: false,
+      failures: [reason],
+      sent: null,
+      expected: {},
+      checks: [],
+      got: null,
+      journalId: null,
+    },
+    steps: [],
+    elapsedMs: 0,
+  };
+}
