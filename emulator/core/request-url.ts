@@ -7,9 +7,12 @@
  */
 import { ApiError } from "./errors.ts";
 
-/** A target `new URL` gives back unchanged: `/` then URL code points, no dot segment. */
-const PLAIN_TARGET = /^\/[!#$&-;=?-\[\]_a-z~]*$/;
-const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+/**
+ * A target `new URL` gives back unchanged: `/` then URL code points and `%` (kept as sent, so a
+ * signed request's escaped Timestamp stays on this path), no dot segment, escaped dots included.
+ */
+const PLAIN_TARGET = /^\/[!#$%&-;=?-\[\]_a-z~]*$/;
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 
 /** Refuses a request whose Host or target makes no URL, naming what is wrong with it. */
 function refused(what: string, value: string, why: string): ApiError {
