@@ -52,6 +52,9 @@ async function start(args: string[]): Promise<number> {
   // What the server reports before it listens waits, so that the first line stays the address.
   const early: string[] = [];
   let report: (line: string) => void = (line) => early.push(line);
+  // Read before ccemu says it is up: a script that kills its npx as soon as ccemu answers (a test
+  // does) must find the chain still whole, not npx gone and deno task already orphaned.
+  const chain = launchers();
   try {
     running = await startServer(config, undefined, {
       log: (line) => report(`ccemu: ${line}`),
@@ -65,6 +68,7 @@ async function start(args: string[]): Promise<number> {
         `ccemu: port ${config.port} on ${config.host} is already in use (another ccemu?): pick another with --port N, or --port 0 for a free one.`,
       );
     } else console.error(`ccemu: ${(error as Error).message}`);
+    await chain; // its `ps` finishes before ccemu returns
     return EXIT.failed;
   }
   const { emulator, url } = running;
@@ -96,7 +100,7 @@ async function start(args: string[]): Promise<number> {
   const stop = () => stopped.resolve();
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
-  const unwatch = whenLauncherEnds(await launchers(), stop);
+  const unwatch = whenLauncherEnds(await chain, stop);
   if (config.untilStdinCloses) stdinClosed().then(stop);
   await stopped.promise;
   unwatch();

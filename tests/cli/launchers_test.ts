@@ -21,15 +21,24 @@ Deno.test("ccemu stops when the npx that started it is killed", async () => {
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   try {
     const lines: string[] = [];
-    await readLines(reader, lines, (l) => l.some((line) => line.startsWith("clock: ")));
+    await readLines(reader, lines, (l) => l.some((line) => line.startsWith("ccemu listening")));
     const url = /ccemu listening on (http:\/\/\S+)/.exec(lines.join("\n"))?.[1];
     assert.ok(url, lines.join("\n"));
-    const health = await fetch(`${url}/_emulator/health`);
-    assert.equal(health.status, 200);
-    await health.body?.cancel();
-
+    // At once, as a script that waits for the first line does: ccemu read its launchers before.
     Deno.kill(child.pid, "SIGTERM"); // npx alone, as `kill $!` does
-    await readLines(reader, lines, (l) => l.includes("ccemu stopped"));
+    // A deadline, not a hang: a ccemu that missed its launcher's end would serve on forever.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error("ccemu still serves 20 s after its npx ended")),
+        20_000,
+      );
+    });
+    try {
+      await Promise.race([readLines(reader, lines, (l) => l.includes("ccemu stopped")), late]);
+    } finally {
+      clearTimeout(timer);
+    }
     await assert.rejects(fetch(`${url}/_emulator/health`), TypeError, "nothing answers any more");
   } finally {
     try {
