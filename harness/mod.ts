@@ -88,7 +88,7 @@ export type { JournalFilter };
 export { signUrl, stringToSign } from "../emulator/signed-api/signature.ts";
 export type { SignInput } from "../emulator/signed-api/signature.ts";
 export type { FaultEffect, FaultRule, FaultRuleInput } from "../emulator/faults/schemas.ts";
-export type { FaultMark } from "../emulator/core/journal-entry.ts";
+export type { FaultMark, StubMark } from "../emulator/core/journal-entry.ts";
 export type {
   CallbackAttempt,
   CallbackDelivery,
@@ -213,8 +213,12 @@ export interface RunningEmulator extends AsyncDisposable {
    *
    * @example
    * ```ts
+   * import { startEmulator } from "@ccemu/ccemu";
+   *
+   * await using ccemu = await startEmulator();
+   * await ccemu.client().post("/gateway/robot_list", { robotStatus: 1 });
    * ccemu.verify({
-   *   match: { operation: "/gateway/task_create", body: { "$.callJobName": "Spring" } },
+   *   match: { operation: "/gateway/robot_list", body: { "$.robotStatus": 1 } },
    *   count: { exactly: 1 },
    * });
    * ```
