@@ -8,7 +8,7 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
-import { type ClockStatus, ControlClient } from "./shared/control-client.ts";
+import { type ClockStatus, ControlClient } from "./common/control-client.ts";
 import { ApiController } from "./api/controller.ts";
 import { ConversationController } from "./conversations/controller.ts";
 import { type HarExport, InspectorController } from "./inspector/controller.ts";
@@ -32,8 +32,8 @@ import "./load/view.ts";
 import "./compare/view.ts";
 import "./state/controls.ts";
 import type { StateControls } from "./state/controls.ts";
-import { shared } from "./shared/styles.ts";
-import { localTime } from "./shared/local-time.ts";
+import { shared } from "./common/styles.ts";
+import { localTime } from "./common/local-time.ts";
 import type { ConversationView } from "./conversations/view.ts";
 import type { ScenariosView } from "./scenarios/view.ts";
 

@@ -1,7 +1,7 @@
 /**
  * What the UI's knowledge-base view reads through `/_emulator/kb`, as one tenant's key sees it:
  * the repositories with their kind, and a repository's entries, documents and recycle bin. Their
- * types are the UI's own (imported through ui/shared/control-client.ts).
+ * types are the UI's own (imported through ui/common/control-client.ts).
  */
 import type { Tenant } from "../core/tenants.ts";
 import { faqView } from "./faqs.ts";

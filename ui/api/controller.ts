@@ -4,8 +4,8 @@
  * signed by ccemu (`/_emulator/api/send`), since the browser holds no secret.
  */
 import { type ApiOperation, operationsOf } from "./form.ts";
-import { ViewController } from "../shared/view-controller.ts";
-import type { PublicKey, SentAnswer } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { PublicKey, SentAnswer } from "../common/control-client.ts";
 
 export class ApiController extends ViewController {
   operations: ApiOperation[] = [];

@@ -7,10 +7,10 @@
 import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { type ApiOperation, FieldError, type FormField, valuesOf } from "./form.ts";
-import { inline } from "../shared/markdown.ts";
-import type { PublicKey, SentAnswer } from "../shared/control-client.ts";
-import { panes, shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { inline } from "../common/markdown.ts";
+import type { PublicKey, SentAnswer } from "../common/control-client.ts";
+import { panes, shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 const AREAS: [string, string][] = [
   ["outbound", "Outbound AI calling"],

@@ -3,8 +3,8 @@
  * (`POST /_emulator/compare`), the matrix that comes back, and the scenario whose two
  * conversations are shown side by side.
  */
-import { ViewController } from "../shared/view-controller.ts";
-import type { Comparison, ScenarioSummary } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { Comparison, ScenarioSummary } from "../common/control-client.ts";
 
 export interface CompareForm {
   robotIdA: string;

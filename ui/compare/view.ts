@@ -13,10 +13,10 @@ import type {
   ScenarioRow,
   ScenarioSummary,
   StepReport,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 import type { CompareForm } from "./controller.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 import "../conversations/message.ts";
 
 const verdict = (side: { passed: boolean; elapsedMs: number | null } | null) =>

@@ -5,8 +5,8 @@
  */
 import { css, html, LitElement } from "lit";
 import { customElement } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 @customElement("ccemu-agent-form")
 export class AgentForm extends LitElement {

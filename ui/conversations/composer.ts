@@ -6,9 +6,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Session } from "../shared/control-client.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import type { Session } from "../common/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 interface Picked {
   fileName: string;

@@ -3,14 +3,14 @@
  * the sessions open as tabs, the shown session and what is streaming into it; opening, switching,
  * closing and deleting sessions, importing transcripts, sending messages, adding an agent by URL.
  */
-import { ViewController } from "../shared/view-controller.ts";
+import { ViewController } from "../common/view-controller.ts";
 import type {
   AddRobotInput,
   LiveEvent,
   Robot,
   Session,
   SessionSummary,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 
 /** A visitor session's live event (`/_emulator/events`, type `gateway`). */
 type GatewayEvent = Extract<LiveEvent, { type: "gateway" }>;

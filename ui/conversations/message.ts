@@ -5,10 +5,10 @@
  */
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { markdown, sanitized } from "../shared/markdown.ts";
-import type { AgentMessage } from "../shared/control-client.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { markdown, sanitized } from "../common/markdown.ts";
+import type { AgentMessage } from "../common/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 type Json = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : "");

@@ -6,12 +6,12 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { JournalEntry } from "../shared/control-client.ts";
-import "../shared/json-block.ts";
+import type { JournalEntry } from "../common/control-client.ts";
+import "../common/json-block.ts";
 import "../inspector/sse-waterfall.ts";
 import { activityLine, findingsTable } from "../inspector/view.ts";
-import { timeOf } from "../shared/local-time.ts";
-import { shared } from "../shared/styles.ts";
+import { timeOf } from "../common/local-time.ts";
+import { shared } from "../common/styles.ts";
 
 /** Milliseconds as the log reads them: whole, or a dash for what never came. */
 export const ms = (value: number | null) => value === null ? "–" : `${Math.round(value)} ms`;

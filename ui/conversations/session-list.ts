@@ -5,11 +5,11 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { SessionSummary } from "../shared/control-client.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import { emitPickedJson } from "../shared/picked-file.ts";
-import { findingsBadges } from "../shared/findings-badge.ts";
+import type { SessionSummary } from "../common/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import { emitPickedJson } from "../common/picked-file.ts";
+import { findingsBadges } from "../common/findings-badge.ts";
 
 /**
  * The session's last line in words: an instruction or an error is named, not shown as its

@@ -7,12 +7,12 @@
  */
 import { css, html, LitElement, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { JournalEntry } from "../shared/control-client.ts";
+import type { JournalEntry } from "../common/control-client.ts";
 import { activityLine } from "../inspector/view.ts";
-import { timeOf } from "../shared/local-time.ts";
+import { timeOf } from "../common/local-time.ts";
 import { ms } from "./push-detail.ts";
-import { shared } from "../shared/styles.ts";
-import { findingsBadges, findingsCount } from "../shared/findings-badge.ts";
+import { shared } from "../common/styles.ts";
+import { findingsBadges, findingsCount } from "../common/findings-badge.ts";
 
 const FOLDED_KEY = "ccemu.sessionLogFolded";
 

@@ -13,7 +13,7 @@ import type {
   Robot,
   Session,
   SessionSummary,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 import "./agent-form.ts";
 import type { AgentForm } from "./agent-form.ts";
 import "./composer.ts";
@@ -23,12 +23,12 @@ import "./session-list.ts";
 import type { SessionList } from "./session-list.ts";
 import "./visitor-form.ts";
 import "./session-log.ts";
-import "../shared/pane-splitter.ts";
+import "../common/pane-splitter.ts";
 import type { SessionLog } from "./session-log.ts";
-import { findingsBadges, findingsCount } from "../shared/findings-badge.ts";
-import { shared } from "../shared/styles.ts";
+import { findingsBadges, findingsCount } from "../common/findings-badge.ts";
+import { shared } from "../common/styles.ts";
 import { conversationStyles } from "./styles.ts";
-import { emit } from "../shared/events.ts";
+import { emit } from "../common/events.ts";
 
 const DEFAULT_VISITOR = JSON.stringify(
   {

@@ -5,8 +5,8 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 /** Form fields: label, and the path into the profile. */
 const FIELDS: [string, string[]][] = [

@@ -3,8 +3,8 @@
  * entry and its freshly signed curl, and the session filter (set when a push is opened from the
  * chat, so the log shows that conversation).
  */
-import { ViewController } from "../shared/view-controller.ts";
-import type { Finding, JournalEntry } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { Finding, JournalEntry } from "../common/control-client.ts";
 
 const MAX_ENTRIES = 5000;
 

@@ -9,9 +9,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { JournalEntry } from "../shared/control-client.ts";
-import { emit } from "../shared/events.ts";
-import { shared } from "../shared/styles.ts";
+import type { JournalEntry } from "../common/control-client.ts";
+import { emit } from "../common/events.ts";
+import { shared } from "../common/styles.ts";
 
 type Ids = Record<string, number[]>;
 

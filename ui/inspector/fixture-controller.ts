@@ -3,7 +3,7 @@
  * its answer (or why it makes nothing), keeping a recorded tenant's answer in ccemu's state
  * (`POST .../keep`), and the fixture file downloaded as the control API gave it.
  */
-import { ViewController } from "../shared/view-controller.ts";
+import { ViewController } from "../common/view-controller.ts";
 import type { FixtureState } from "./entry-actions.ts";
 
 /** ccemu's refusals name the field first (`id: journal entry 7 is …`): the UI says the rest. */

@@ -5,8 +5,8 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { PushRecord } from "../shared/control-client.ts";
-import { shared } from "../shared/styles.ts";
+import type { PushRecord } from "../common/control-client.ts";
+import { shared } from "../common/styles.ts";
 
 @customElement("ccemu-waterfall")
 export class SseWaterfall extends LitElement {

@@ -3,7 +3,7 @@
  * the stub, with the warnings its answer drew against the operation's documented shape.
  */
 import { html, nothing } from "lit";
-import type { JournalEntry } from "../shared/control-client.ts";
+import type { JournalEntry } from "../common/control-client.ts";
 
 /** `⎘ stub 3` in the list, its warnings counted in its title. */
 export function stubBadge(e: JournalEntry) {

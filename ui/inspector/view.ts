@@ -8,18 +8,18 @@
  */
 import { html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { JournalEntry } from "../shared/control-client.ts";
-import "../shared/json-block.ts";
+import type { JournalEntry } from "../common/control-client.ts";
+import "../common/json-block.ts";
 import "./sse-waterfall.ts";
 import "./entry-actions.ts";
 import { stubBadge, stubNote } from "./stub-note.ts";
 import type { FixtureState } from "./entry-actions.ts";
-import { shared } from "../shared/styles.ts";
+import { shared } from "../common/styles.ts";
 import { inspectorStyles } from "./styles.ts";
-import { emit } from "../shared/events.ts";
+import { emit } from "../common/events.ts";
 import { rangeBound } from "./time-range.ts";
-import { localTime, timeOf } from "../shared/local-time.ts";
-import { findingsBadges } from "../shared/findings-badge.ts";
+import { localTime, timeOf } from "../common/local-time.ts";
+import { findingsBadges } from "../common/findings-badge.ts";
 
 const PAGE = 100;
 

@@ -4,7 +4,7 @@
  * changes or asks — through the signed operations (create_faq, edit_faq, delete_faq,
  * chat_conversation_on_open, the media links), so the journal shows what a client would send.
  */
-import { ViewController } from "../shared/view-controller.ts";
+import { ViewController } from "../common/view-controller.ts";
 import type { QaAnswer } from "./view.ts";
 import type { Detail } from "./detail.ts";
 import type {
@@ -14,7 +14,7 @@ import type {
   QaReply,
   RepositoryRow,
   SearchHit,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 
 export class KbController extends ViewController {
   repositories: RepositoryRow[] = [];

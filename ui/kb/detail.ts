@@ -6,11 +6,11 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import { markdown, sanitized } from "../shared/markdown.ts";
-import { timeOf } from "../shared/local-time.ts";
-import type { FaqRow, FileRow } from "../shared/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import { markdown, sanitized } from "../common/markdown.ts";
+import { timeOf } from "../common/local-time.ts";
+import type { FaqRow, FileRow } from "../common/control-client.ts";
 
 /** What the detail pane shows: an entry, a document, or the FAQ form (`faq` null: a new one). */
 export type Detail =

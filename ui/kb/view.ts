@@ -7,9 +7,9 @@
  */
 import { css, html, LitElement, nothing, type TemplateResult } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import { panes, shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import { markdown, unhighlight } from "../shared/markdown.ts";
+import { panes, shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import { markdown, unhighlight } from "../common/markdown.ts";
 import type { Detail } from "./detail.ts";
 import type {
   DirectoryNode,
@@ -17,7 +17,7 @@ import type {
   QaReply,
   RepositoryRow,
   SearchHit,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 import "./detail.ts";
 
 /** A question asked in the Ask box, with ccemu's reply (chat_conversation_on_open). */

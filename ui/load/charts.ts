@@ -4,7 +4,7 @@
  * it (bars, on their own axis), so a latency that climbs as visitors arrive is seen at once.
  */
 import type { ChartConfiguration } from "chart.js";
-import type { TimelinePoint } from "../shared/control-client.ts";
+import type { TimelinePoint } from "../common/control-client.ts";
 
 export function latencyChart(timeline: TimelinePoint[]): ChartConfiguration {
   return {

@@ -3,8 +3,8 @@
  * through the control API (`POST /_emulator/load`), its report polled every half second while it
  * runs (`GET /_emulator/load/:id`), and stopping it.
  */
-import { ViewController } from "../shared/view-controller.ts";
-import type { LoadReport, ScenarioSummary } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { LoadReport, ScenarioSummary } from "../common/control-client.ts";
 
 /** What the form sends (POST /_emulator/load). */
 export interface LoadForm {

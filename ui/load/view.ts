@@ -6,12 +6,12 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { LoadReport, Robot, ScenarioSummary, StepVerdict } from "../shared/control-client.ts";
+import type { LoadReport, Robot, ScenarioSummary, StepVerdict } from "../common/control-client.ts";
 import type { LoadForm } from "./controller.ts";
 import { latencyChart } from "./charts.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import "../shared/chart-view.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import "../common/chart-view.ts";
 
 const ms = (value: number | null) => (value === null ? "–" : `${value}`);
 const kinds = (counts: Record<string, number>) =>

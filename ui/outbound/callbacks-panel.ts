@@ -5,10 +5,10 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { CallbackCheck, CallbackUrl, DeliveryRow } from "../shared/control-client.ts";
-import { localTime, timeOf } from "../shared/local-time.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import type { CallbackCheck, CallbackUrl, DeliveryRow } from "../common/control-client.ts";
+import { localTime, timeOf } from "../common/local-time.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 const attemptText = (a: DeliveryRow["attempts"][number]) => String(a.status ?? a.error);
 

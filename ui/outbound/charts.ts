@@ -4,8 +4,8 @@
  * timeline of one task's calls over virtual time as the number under way at each moment.
  */
 import type { ChartConfiguration } from "chart.js";
-import type { CallRow, TaskRow } from "../shared/control-client.ts";
-import { localTime } from "../shared/local-time.ts";
+import type { CallRow, TaskRow } from "../common/control-client.ts";
+import { localTime } from "../common/local-time.ts";
 
 /** One colour per finish status: green answered, warm for the customer's side, grey for lines. */
 const COLOURS: Record<number, string> = {

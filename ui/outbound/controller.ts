@@ -4,7 +4,7 @@
  * a new task can use, and the actions — which go through the signed operations (task_create,
  * task_import, task_execute), so the journal shows what a client would send.
  */
-import { ViewController } from "../shared/view-controller.ts";
+import { ViewController } from "../common/view-controller.ts";
 import type {
   Account,
   CallbackCheck,
@@ -15,7 +15,7 @@ import type {
   DeliveryRow,
   ImportAnswer,
   TaskRow,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 import type { Customer } from "./customer-import.ts";
 
 /** What `POST /_emulator/outbound/advance-until-idle` answers. */

@@ -7,10 +7,10 @@
 import Papa from "papaparse";
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import { pickedText } from "../shared/picked-file.ts";
-import type { ImportAnswer } from "../shared/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import { pickedText } from "../common/picked-file.ts";
+import type { ImportAnswer } from "../common/control-client.ts";
 
 /** A customer as a CSV row gives it: one `customerInfoVOList` item of task_import. */
 export type Customer = { phone: string; name?: string; properties: Record<string, string> };

@@ -5,9 +5,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import type { ConsoleResources } from "../shared/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import type { ConsoleResources } from "../common/control-client.ts";
 
 /** Finish statuses a redial rule may name (spec 2.2: 1–10). */
 const REDIAL_ON: [number, string][] = [

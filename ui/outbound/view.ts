@@ -7,9 +7,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { timeOf } from "../shared/local-time.ts";
-import { emit } from "../shared/events.ts";
+import { shared } from "../common/styles.ts";
+import { timeOf } from "../common/local-time.ts";
+import { emit } from "../common/events.ts";
 import {
   outcomeChart,
   outcomeChartHeight,
@@ -27,8 +27,8 @@ import type {
   DeliveryRow,
   ImportAnswer,
   TaskRow,
-} from "../shared/control-client.ts";
-import "../shared/chart-view.ts";
+} from "../common/control-client.ts";
+import "../common/chart-view.ts";
 import "./callbacks-panel.ts";
 import "./customer-import.ts";
 import "./task-form.ts";

@@ -5,7 +5,7 @@
  */
 import { html, nothing } from "lit";
 import type { Overview } from "./controller.ts";
-import { timeOf } from "../shared/local-time.ts";
+import { timeOf } from "../common/local-time.ts";
 import { words } from "../outbound/view.ts";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

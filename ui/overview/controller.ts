@@ -3,7 +3,7 @@
  * on every live change while it is on screen. Changes come in bursts (a dialing task, a stream):
  * one read is in flight at a time, and whatever arrives meanwhile asks for one more, not many.
  */
-import { ViewController } from "../shared/view-controller.ts";
+import { ViewController } from "../common/view-controller.ts";
 import type {
   CoreOverview,
   FaultsOverview,
@@ -11,7 +11,7 @@ import type {
   KbOverview,
   OutboundOverview,
   StubsOverview,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 import type { Connection } from "../../emulator/control/connect.ts";
 import type { SnapshotRow } from "./snapshots-card.ts";
 

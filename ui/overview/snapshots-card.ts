@@ -6,9 +6,9 @@
  */
 import { css, html, LitElement } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { timeOf } from "../shared/local-time.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { timeOf } from "../common/local-time.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 export interface SnapshotRow {
   name: string;

@@ -22,7 +22,7 @@ import {
   outboundCard,
   stubsCard,
 } from "./cards.ts";
-import { shared } from "../shared/styles.ts";
+import { shared } from "../common/styles.ts";
 
 @customElement("ccemu-overview")
 export class OverviewView extends LitElement {

@@ -3,8 +3,8 @@
  * history ccemu keeps (newest 50) and the report shown; running one, all, or a session recorded as
  * a scenario, against the scenario's own robot or a chosen one.
  */
-import { ViewController } from "../shared/view-controller.ts";
-import type { RunSummary, ScenarioReport, ScenarioSummary } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { RunSummary, ScenarioReport, ScenarioSummary } from "../common/control-client.ts";
 
 /** A scenario file the user loaded from disk (kept in this page, run from its body). */
 export type LoadedScenario = ListedScenario & { scenario: Record<string, unknown> };

@@ -14,11 +14,11 @@ import type {
   ScenarioSummary,
   SessionSummary,
   StepReport,
-} from "../shared/control-client.ts";
+} from "../common/control-client.ts";
 import type { ListedScenario } from "./controller.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
-import { emitPickedJson } from "../shared/picked-file.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
+import { emitPickedJson } from "../common/picked-file.ts";
 
 const show = (value: unknown) => value === undefined ? "–" : JSON.stringify(value);
 

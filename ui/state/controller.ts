@@ -3,10 +3,10 @@
  * rules and the clock, all through the control API. What changed is told back in one line (`notice`); the views
  * reload themselves from the live events (`reset`, `snapshot-imported`, `clock`, keys).
  */
-import { ViewController } from "../shared/view-controller.ts";
-import type { PublicKey } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { PublicKey } from "../common/control-client.ts";
 import type { FaultDraftView, FaultRule } from "./fault-rules.ts";
-import type { JournalEntry } from "../shared/control-client.ts";
+import type { JournalEntry } from "../common/control-client.ts";
 
 export class StateController extends ViewController {
   keys: PublicKey[] = [];

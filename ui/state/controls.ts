@@ -7,16 +7,16 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { shared } from "../shared/styles.ts";
-import { zonedIso } from "../shared/local-time.ts";
-import { emit } from "../shared/events.ts";
-import { emitPickedJson } from "../shared/picked-file.ts";
+import { shared } from "../common/styles.ts";
+import { zonedIso } from "../common/local-time.ts";
+import { emit } from "../common/events.ts";
+import { emitPickedJson } from "../common/picked-file.ts";
 import "./fault-rules.ts";
 import type { FaultDraftView, FaultRule } from "./fault-rules.ts";
 import "./stub-list.ts";
 import type { StubDraftView } from "./stub-list.ts";
-import type { Stub } from "../shared/control-client.ts";
-import type { PublicKey } from "../shared/control-client.ts";
+import type { Stub } from "../common/control-client.ts";
+import type { PublicKey } from "../common/control-client.ts";
 
 const UNITS = [["min", 60_000], ["h", 3_600_000], ["day", 86_400_000]] as const;
 

@@ -5,11 +5,11 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { FaultRule } from "../shared/control-client.ts";
+import type { FaultRule } from "../common/control-client.ts";
 import { ERROR_STATUS } from "../../emulator/core/errors.ts";
 import { effectText } from "../../emulator/faults/effect-text.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 import type { FaultDraft } from "../../emulator/faults/like-entry.ts";
 
 export type { FaultRule };

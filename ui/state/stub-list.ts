@@ -7,9 +7,9 @@
  */
 import { css, html, LitElement, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import type { Stub, StubInput } from "../shared/control-client.ts";
-import { shared } from "../shared/styles.ts";
-import { emit } from "../shared/events.ts";
+import type { Stub, StubInput } from "../common/control-client.ts";
+import { shared } from "../common/styles.ts";
+import { emit } from "../common/events.ts";
 
 /** A stub drafted like a journal entry's exchange (`GET /_emulator/journal/{id}/stub`). */
 export interface StubDraftView {

@@ -4,8 +4,8 @@
  * list reloads on the live `state` events that move it: `stubs` (a stub added or removed, or its
  * counts moved by a request it matched), a reset, an import.
  */
-import { ViewController } from "../shared/view-controller.ts";
-import type { Stub } from "../shared/control-client.ts";
+import { ViewController } from "../common/view-controller.ts";
+import type { Stub } from "../common/control-client.ts";
 import type { StubDraftView } from "./stub-list.ts";
 
 export class StubsController extends ViewController {
