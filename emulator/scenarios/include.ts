@@ -9,7 +9,6 @@
  * beside the file.
  */
 import { dirname, join, resolve } from "node:path";
-import { ApiError } from "../core/errors.ts";
 import { parseJson } from "../core/json.ts";
 import { prepareSteps, ScenarioError } from "./prepare.ts";
 import { type Scenario, ScenarioSchema, type Step } from "./schemas.ts";
@@ -195,10 +194,6 @@ export async function expandOrRefuse(
     return await expandScenario(scenario, { known });
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
-    throw new ApiError(
-      "InvalidParameter",
-      `scenario${error.path.slice(1)}: ${error.detail}`,
-      "scenario",
-    );
+    throw error.toApiError();
   }
 }

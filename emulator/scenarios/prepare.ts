@@ -3,6 +3,7 @@
  * each step's phrasings (variants.ts), its expectations with defaults, its captures, and the
  * `{{name}}`s it uses, each of which an earlier step must capture.
  */
+import { ApiError } from "../core/errors.ts";
 import { namesUsed } from "./capture.ts";
 import type { CaptureSource, Expectation, Scenario, Send } from "./schemas.ts";
 
@@ -10,6 +11,15 @@ import type { CaptureSource, Expectation, Scenario, Send } from "./schemas.ts";
 export class ScenarioError extends Error {
   constructor(readonly path: string, readonly detail: string) {
     super(`${path}: ${detail}`);
+  }
+
+  /** As the control API and harness answer it: the vendor's `InvalidParameter`, naming the path. */
+  toApiError(): ApiError {
+    return new ApiError(
+      "InvalidParameter",
+      `scenario${this.path.slice(1)}: ${this.detail}`,
+      "scenario",
+    );
   }
 }
 

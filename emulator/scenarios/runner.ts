@@ -10,7 +10,6 @@ import {
   type VisitorMessage,
 } from "../gateway/sessions.ts";
 import { storeImage } from "../gateway/images.ts";
-import { ApiError } from "../core/errors.ts";
 import { captureFrom, fill } from "./capture.ts";
 import { checksOf, failuresOf } from "./expectations.ts";
 import { type PreparedStep, prepareSteps, type ResolvedSend, ScenarioError } from "./prepare.ts";
@@ -207,10 +206,6 @@ function preparedOrRefused(scenario: Scenario): PreparedStep[] {
     return prepareSteps(scenario);
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
-    throw new ApiError(
-      "InvalidParameter",
-      `scenario${error.path.slice(1)}: ${error.detail}`,
-      "scenario",
-    );
+    throw error.toApiError();
   }
 }
