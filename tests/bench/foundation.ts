@@ -27,11 +27,11 @@ import {
 import { ensureWrk, PINNED, pinTo, wrk, type WrkRequest, type WrkResult } from "./wrk.ts";
 
 const ROUNDS = 7;
-const BARE = new URL("./bare-server.ts", import.meta.url).pathname;
+export const BARE = new URL("./bare-server.ts", import.meta.url).pathname;
 /** Connections: one client at a time, the usual load, and a crowd. */
 const CONNECTIONS = [1, 50, 200] as const;
 
-interface Target {
+export interface Target {
   origin: string;
   request: WrkRequest;
 }
@@ -40,7 +40,7 @@ interface Target {
  * `ROUNDS` windows of each target at `connections`, every other round in reverse order, so that a
  * drift in the machine's speed (this VM's swings by a fifth for minutes) favours none of them.
  */
-async function rounds(
+export async function rounds(
   targets: Record<string, Target>,
   connections: number,
 ): Promise<Record<string, WrkResult[]>> {
@@ -109,7 +109,7 @@ async function firstRequests(origin: string, request: WrkRequest, count: number)
 }
 
 /** The median of the rounds' ratios of `signed` to `bare`, and the rounds. */
-function ratio(signed: WrkResult[], bare: WrkResult[]): { median: number; rounds: string } {
+export function ratio(signed: WrkResult[], bare: WrkResult[]): { median: number; rounds: string } {
   const ratios = bare.map((b, i) => signed[i].rps / b.rps);
   return { median: median(ratios), rounds: ratios.map((r) => fmt(r, 2)).join(", ") };
 }

@@ -30,7 +30,13 @@ export const verdict = (met: boolean, target: string) =>
  * Spawns a server script (through `prefix`, such as a taskset pinning it to a core); resolves once
  * it printed its ready line, with its URL and how long that took.
  */
-export async function spawnServer(script: string, args: string[] = [], prefix: string[] = []) {
+export async function spawnServer(
+  script: string,
+  args: string[] = [],
+  prefix: string[] = [],
+  /** Whether `script` is a ccemu (another checkout's main.ts too): started with its start flags. */
+  ccemu = script === MAIN,
+) {
   const started = performance.now();
   const [command, ...before] = [...prefix, Deno.execPath()];
   const child = new Deno.Command(command, {
@@ -42,7 +48,7 @@ export async function spawnServer(script: string, args: string[] = [], prefix: s
       "--allow-write",
       "--allow-env",
       // ccemu as users start it; other servers (the baselines, the agents) with Deno's defaults.
-      ...(script === MAIN ? [START_V8_FLAGS] : []),
+      ...(ccemu ? [START_V8_FLAGS] : []),
       script,
       ...args,
     ],
