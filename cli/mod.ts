@@ -10,41 +10,98 @@
  * ```
  * @module
  */
-import { agentCheckCommand } from "./agent-check.ts";
-import { callbacksCheckCommand } from "./callbacks-check.ts";
-import { chatCommand } from "./chat.ts";
-import { compareCommand } from "./compare.ts";
-import { crawlCommand } from "./crawl.ts";
-import { execCommand } from "./exec.ts";
-import { fixturesCommand } from "./fixtures.ts";
-import { loadCommand } from "./load.ts";
-import { openapiCommand } from "./openapi.ts";
-import { parityCommand } from "./parity.ts";
 import { type Command, EXIT, UsageError } from "./command.ts";
-import { replayCommand } from "./replay.ts";
-import { signCommand } from "./sign.ts";
-import { startCommand } from "./start.ts";
-import { tapCommand } from "./tap.ts";
-import { waitCommand } from "./wait.ts";
 import { VERSION } from "../emulator/version.ts";
 import { ScenarioFileError } from "../emulator/scenarios/store.ts";
 
-const COMMANDS: Command[] = [
-  startCommand,
-  execCommand,
-  waitCommand,
-  signCommand,
-  replayCommand,
-  loadCommand,
-  compareCommand,
-  agentCheckCommand,
-  crawlCommand,
-  chatCommand,
-  callbacksCheckCommand,
-  tapCommand,
-  openapiCommand,
-  fixturesCommand,
-  parityCommand,
+/** A subcommand as the usage lists it, and how to load it. */
+interface Listed {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
+/**
+ * Only the command that runs is imported: loading every command's modules cost `ccemu start` a
+ * fifth of its start-up. So each name and summary is repeated here from the command's own
+ * (tests/cli/commands_test.ts checks that they agree). The first is the default.
+ */
+const COMMANDS: Listed[] = [
+  {
+    name: "start",
+    summary: "serve the emulated APIs, the control API and the UI (the default)",
+    load: async () => (await import("./start.ts")).startCommand,
+  },
+  {
+    name: "exec",
+    summary: "start ccemu, run a command with its address in the environment, stop ccemu",
+    load: async () => (await import("./exec.ts")).execCommand,
+  },
+  {
+    name: "wait",
+    summary: "wait until a ccemu answers at URL (for CI steps that start it in the background)",
+    load: async () => (await import("./wait.ts")).waitCommand,
+  },
+  {
+    name: "sign",
+    summary: "print a curl command signed like the vendor's SDK",
+    load: async () => (await import("./sign.ts")).signCommand,
+  },
+  {
+    name: "replay",
+    summary: "replay scenario files against ccemu's robots or your agent (CI-friendly)",
+    load: async () => (await import("./replay.ts")).replayCommand,
+  },
+  {
+    name: "load",
+    summary: "run N concurrent visitors against your agent: latency percentiles, time-outs, errors",
+    load: async () => (await import("./load.ts")).loadCommand,
+  },
+  {
+    name: "compare",
+    summary: "run the same scenarios against two agents: a matrix, differences marked, regressions",
+    load: async () => (await import("./compare.ts")).compareCommand,
+  },
+  {
+    name: "agent-check",
+    summary: "check a running agent's replies against the gateway's message schemas",
+    load: async () => (await import("./agent-check.ts")).agentCheckCommand,
+  },
+  {
+    name: "crawl",
+    summary: "click every option your agent offers; a scenario per path, dead ends and loops",
+    load: async () => (await import("./crawl.ts")).crawlCommand,
+  },
+  {
+    name: "chat",
+    summary: "chat with your agent (or a robot of a running ccemu) in the terminal",
+    load: async () => (await import("./chat.ts")).chatCommand,
+  },
+  {
+    name: "callbacks-check",
+    summary: "check that every finished call of a task reached your callback receiver exactly once",
+    load: async () => (await import("./callbacks-check.ts")).callbacksCheckCommand,
+  },
+  {
+    name: "tap",
+    summary: "sit where the gateway pushes to your agent: forward, and record as transcripts",
+    load: async () => (await import("./tap.ts")).tapCommand,
+  },
+  {
+    name: "openapi",
+    summary: "print or write the OpenAPI 3.1 description of every operation",
+    load: async () => (await import("./openapi.ts")).openapiCommand,
+  },
+  {
+    name: "fixtures",
+    summary: "build a fixture file from a recording's read answers (--out FILE, --merge)",
+    load: async () => (await import("./fixtures.ts")).fixturesCommand,
+  },
+  {
+    name: "parity",
+    summary: "replay a --record FILE against ccemu and compare each answer with the recorded one",
+    load: async () => (await import("./parity.ts")).parityCommand,
+  },
 ];
 
 const USAGE = `ccemu ${VERSION}: an offline emulator of a contact-center platform's integration APIs
@@ -75,8 +132,9 @@ export async function runCli(args: string[]): Promise<number> {
     console.error(`ccemu: unknown command "${first}"\n\n${USAGE}`);
     return EXIT.usage;
   }
-  const command = named ?? startCommand;
-  const who = command === startCommand ? "ccemu" : `ccemu ${command.name}`;
+  const listed = named ?? COMMANDS[0];
+  const command = await listed.load();
+  const who = listed === COMMANDS[0] ? "ccemu" : `ccemu ${command.name}`;
   try {
     return await command.run(named ? rest : args);
   } catch (error) {

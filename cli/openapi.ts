@@ -5,7 +5,7 @@
  */
 import { createApp } from "../emulator/app.ts";
 import { writeFileAtomically } from "../emulator/core/atomic-file.ts";
-import { buildDocument } from "../emulator/openapi/routes.ts";
+import { buildDocument } from "../emulator/openapi/build.ts";
 import { DEFAULT_CONFIG } from "../emulator/core/config.ts";
 import { Emulator } from "../emulator/core/emulator.ts";
 import { STATE } from "../emulator/state.ts";

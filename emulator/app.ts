@@ -81,6 +81,12 @@ export interface App {
    */
   refuse(request: ReceivedRequest, info: AppEnv["Bindings"], error: ApiError): Promise<Response>;
   areas: Areas;
+  /**
+   * Starts building the UI's script in the background, rather than on the first page load (none
+   * without the UI). `startServer` calls it once it listens, so that the bundler it runs does not
+   * compete with the start-up itself.
+   */
+  buildUi(): void;
 }
 
 /** A signed area's request, journaled and dispatched on its SignedCall; never rejects. */
@@ -124,8 +130,6 @@ function createAreas(emulator: Emulator<State>, scenarios: ScenarioFile[]): Area
 export interface AppOptions {
   /** `/_emulator/instances`: further emulators in this process. */
   instances?: Instances;
-  /** Build the UI's script now, in the background, rather than on the first page load. */
-  buildUi?: boolean;
 }
 
 export function createApp(
@@ -148,10 +152,11 @@ export function createApp(
   mountControl(app, emulator, list, options);
   app.route(SAMPLE_AGENTS_PATH, sampleAgents(areas.kb.store));
   app.get("/favicon.ico", () => new Response(null, { status: 204 }));
+  let buildUi = () => {};
   if (emulator.config.ui) {
     const script = uiScript();
     // A failed build is retried (and reported) on the page's request for it.
-    if (options.buildUi) script().catch(() => {});
+    buildUi = () => void script().catch(() => {});
     app.get("/", guard, (c) => c.html(INDEX_HTML));
     app.get("/ui.js", guard, async (c) => uiScriptResponse(await script(), c.req.raw));
   }
@@ -166,7 +171,7 @@ export function createApp(
     if (!path.startsWith("/_storage/")) return Promise.resolve(failed(error));
     return serveSignedCall(c, storageRefusals, () => failed(error), failed);
   };
-  return { hono: app, fetch: signedFirst(app, signedPaths), refuse, areas };
+  return { hono: app, fetch: signedFirst(app, signedPaths), refuse, areas, buildUi };
 }
 
 /**

@@ -63,7 +63,7 @@ export interface ServerOptions {
   log?: (line: string) => void;
   /** Serve `/_emulator/instances`, further emulators in this process (`ccemu start` does). */
   instances?: boolean;
-  /** Build the UI's script at start, in the background (`ccemu start` does). */
+  /** Build the UI's script once listening, in the background (`ccemu start` does). */
   buildUi?: boolean;
   /**
    * Called once the emulator and its areas exist, before a `--snapshot` is imported and before
@@ -81,7 +81,7 @@ export async function startServer(
 ): Promise<RunningEmulator> {
   const emulator = new Emulator(config, STATE, fixtures ?? await loadFixtures(config.fixtures));
   const instances = withInstances ? new Instances(config, startServer) : undefined;
-  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances, buildUi });
+  const app = createApp(emulator, await loadScenarios(config.scenarios), { instances });
   const { areas } = app;
   if (prepare) {
     try {
@@ -111,6 +111,7 @@ export async function startServer(
   }
   const server = createNodeServer(app);
   const port = await listen(server, config.host, config.port);
+  if (buildUi) app.buildUi();
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   emulator.selfOrigin = `http://${host}:${port}`;
   let closed: Promise<void> | undefined;

@@ -10,7 +10,6 @@ import { parseParameters } from "../core/validation.ts";
 import { agentUrl } from "../gateway/push.ts";
 import type { Robot } from "../gateway/schemas.ts";
 import type { GatewayStore } from "../gateway/store.ts";
-import { runComparison } from "../scenarios/compare.ts";
 import { type Scenario, ScenarioSchema } from "../scenarios/schemas.ts";
 import type { ScenarioLibrary } from "../scenarios/store.ts";
 import { checkPlan, LOAD_CAPS, type LoadTarget } from "./plan.ts";
@@ -101,7 +100,7 @@ export function loadControlRoutes(
         timeoutMs: null,
       });
       const scenarios = scenariosOf(library, body, "hello");
-      const { id, run } = loads.start({
+      const { id, run } = await loads.start({
         gateway,
         scenarios,
         plan,
@@ -147,6 +146,8 @@ export function loadControlRoutes(
       const a = gateway.findRobot(body.robotIdA), b = gateway.findRobot(body.robotIdB);
       const scenarios = scenariosOf(library, body, "all");
       const label = (r: Robot) => `${r.name} (robot ${r.robotId})`;
+      // Loaded on the first comparison: a plain `ccemu start` never needs it.
+      const { runComparison } = await import("../scenarios/compare.ts");
       return c.json(
         await runComparison(
           gateway,

@@ -7,12 +7,15 @@ import type { z } from "npm:zod@4.6.7";
 import { controlRoutes } from "../control/documented.ts";
 import { parseParameters } from "../core/validation.ts";
 import type { GatewayStore } from "../gateway/store.ts";
-import { recordSession } from "./record.ts";
-import { runScenario } from "./runner.ts";
 import { ReplayRequest, ScenarioSchema } from "./schemas.ts";
 import { expandOrRefuse } from "./include.ts";
 import type { ScenarioLibrary } from "./store.ts";
 import { runSummaries, scenarioSummaries } from "./summaries.ts";
+
+// The runner and the recorder load on the first run or recording: a plain `ccemu start` answers its
+// first request without them.
+const runner = () => import("./runner.ts");
+const recorder = () => import("./record.ts");
 
 export function scenarioControlRoutes(library: ScenarioLibrary, gateway: GatewayStore) {
   return controlRoutes()
@@ -58,7 +61,10 @@ export function scenarioControlRoutes(library: ScenarioLibrary, gateway: Gateway
     .get(
       "/gateway/sessions/:sessionId/scenario",
       { summary: "The session recorded as a scenario." },
-      (c) => c.json(recordSession(gateway, c.req.param("sessionId"), c.req.query("name"))),
+      async (c) => {
+        const { recordSession } = await recorder();
+        return c.json(recordSession(gateway, c.req.param("sessionId"), c.req.query("name")));
+      },
     )
     .hono;
 }
@@ -72,6 +78,7 @@ async function replay(
   const scenario = "name" in body
     ? library.find(body.name)
     : await expandOrRefuse(parseParameters(ScenarioSchema, body.scenario), library.known);
+  const { runScenario } = await runner();
   const report = await runScenario(gateway, scenario, body.robotId);
   const { run } = library.addRun(gateway.now, report);
   gateway.emulator.events.publish({ type: "state", change: "scenario-run", detail: { run } });
