@@ -75,7 +75,6 @@ async function agentCheck(args: string[]): Promise<number> {
 
 export const agentCheckCommand: Command = {
   name: "agent-check",
-  summary: "check a running agent's replies against the gateway's message schemas",
   usage: USAGE,
   run: agentCheck,
 };

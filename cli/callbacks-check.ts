@@ -67,7 +67,6 @@ async function callbacksCheck(args: string[]): Promise<number> {
 
 export const callbacksCheckCommand: Command = {
   name: "callbacks-check",
-  summary: "check that every finished call of a task reached your callback receiver exactly once",
   usage: USAGE,
   run: callbacksCheck,
 };

@@ -136,7 +136,6 @@ async function runChat(args: string[]): Promise<number> {
 
 export const chatCommand: Command = {
   name: "chat",
-  summary: "chat with your agent (or a robot of a running ccemu) in the terminal",
   usage: USAGE,
   run: runChat,
 };

@@ -1,6 +1,6 @@
 /**
- * What every subcommand of the `ccemu` command shares: its name, a one-line summary, its usage
- * text, and a run that answers the exit status. Flags are parsed with `node:util` parseArgs in one
+ * What every subcommand of the `ccemu` command shares: its name, its usage text, and a run that
+ * answers the exit status (its one-line summary is cli/mod.ts's, which lists the commands). Flags are parsed with `node:util` parseArgs in one
  * style everywhere; `--help` prints the usage and exits 0, a bad flag prints it and exits 2.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
@@ -17,7 +17,6 @@ export const EXIT = {
 
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   run(args: string[]): Promise<number>;
 }

@@ -119,7 +119,6 @@ async function compare(args: string[]): Promise<number> {
 
 export const compareCommand: Command = {
   name: "compare",
-  summary: "run the same scenarios against two agents: a matrix, differences marked, regressions",
   usage: USAGE,
   run: compare,
 };

@@ -88,7 +88,6 @@ async function runCrawl(args: string[]): Promise<number> {
 
 export const crawlCommand: Command = {
   name: "crawl",
-  summary: "click every option your agent offers; a scenario per path, dead ends and loops",
   usage: USAGE,
   run: runCrawl,
 };

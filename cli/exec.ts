@@ -235,7 +235,6 @@ async function exec(args: string[]): Promise<number> {
 
 export const execCommand: Command = {
   name: "exec",
-  summary: "start ccemu, run a command with its address in the environment, stop ccemu",
   usage: USAGE,
   run: exec,
 };

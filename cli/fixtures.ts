@@ -87,7 +87,6 @@ async function fixtures(args: string[]): Promise<number> {
 
 export const fixturesCommand: Command = {
   name: "fixtures",
-  summary: "build a fixture file from a recording's read answers (--out FILE, --merge)",
   usage: USAGE,
   run: fixtures,
 };

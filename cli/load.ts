@@ -162,7 +162,6 @@ async function load(args: string[]): Promise<number> {
 
 export const loadCommand: Command = {
   name: "load",
-  summary: "run N concurrent visitors against your agent: latency percentiles, time-outs, errors",
   usage: USAGE,
   run: load,
 };

@@ -22,9 +22,9 @@ interface Listed {
 }
 
 /**
- * Only the command that runs is imported: loading every command's modules cost `ccemu start` a
- * fifth of its start-up. So each name and summary is repeated here from the command's own
- * (tests/cli/commands_test.ts checks that they agree). The first is the default.
+ * Every subcommand, by name, with its summary (said here only) and its module, imported when that
+ * command runs: loading every command's modules cost `ccemu start` a fifth of its start-up
+ * (tests/cli/commands_test.ts checks that no command of cli/ is missing). The first is the default.
  */
 const COMMANDS: Listed[] = [
   {

@@ -56,7 +56,6 @@ async function openapi(args: string[]): Promise<number> {
 
 export const openapiCommand: Command = {
   name: "openapi",
-  summary: "print or write the OpenAPI 3.1 description of every operation",
   usage: USAGE,
   run: openapi,
 };

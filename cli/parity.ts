@@ -150,7 +150,6 @@ async function parity(args: string[]): Promise<number> {
 
 export const parityCommand: Command = {
   name: "parity",
-  summary: "replay a --record FILE against ccemu and compare each answer with the recorded one",
   usage: USAGE,
   run: parity,
 };

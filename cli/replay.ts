@@ -142,7 +142,6 @@ async function replay(args: string[]): Promise<number> {
 
 export const replayCommand: Command = {
   name: "replay",
-  summary: "replay scenario files against ccemu's robots or your agent (CI-friendly)",
   usage: USAGE,
   run: replay,
 };

@@ -93,7 +93,6 @@ async function sign(args: string[]): Promise<number> {
 
 export const signCommand: Command = {
   name: "sign",
-  summary: "print a curl command signed like the vendor's SDK",
   usage: USAGE,
   run: sign,
 };

@@ -111,7 +111,6 @@ async function start(args: string[]): Promise<number> {
 
 export const startCommand: Command = {
   name: "start",
-  summary: "serve the emulated APIs, the control API and the UI (the default)",
   usage: USAGE,
   run: start,
 };

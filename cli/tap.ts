@@ -106,7 +106,6 @@ async function tap(args: string[]): Promise<number> {
 
 export const tapCommand: Command = {
   name: "tap",
-  summary: "sit where the gateway pushes to your agent: forward, and record as transcripts",
   usage: USAGE,
   run: tap,
 };

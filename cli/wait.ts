@@ -90,7 +90,6 @@ async function wait(args: string[]): Promise<number> {
 
 export const waitCommand: Command = {
   name: "wait",
-  summary: "wait until a ccemu answers at URL (for CI steps that start it in the background)",
   usage: USAGE,
   run: wait,
 };
