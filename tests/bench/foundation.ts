@@ -34,7 +34,28 @@ const CONNECTIONS = [1, 50, 200] as const;
 export interface Target {
   origin: string;
   request: WrkRequest;
+  /** The server's process, whose CPU time over each window is read (`cpuPerRequest`). */
+  pid?: number;
 }
+
+/** A window's result with the server's CPU time per request completed, in µs, when it was read. */
+export interface Window extends WrkResult {
+  cpuPerRequest?: number;
+}
+
+/** A process's user and system CPU time so far, in clock ticks (Linux's /proc; 0 elsewhere). */
+async function cpuTicks(pid: number): Promise<number> {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks a second (`getconf CLK_TCK`: 100 on Linux). */
+const TICK_US = 1_000_000 / 100;
 
 /**
  * `ROUNDS` windows of each target at `connections`, every other round in reverse order, so that a
@@ -43,15 +64,20 @@ export interface Target {
 export async function rounds(
   targets: Record<string, Target>,
   connections: number,
-): Promise<Record<string, WrkResult[]>> {
-  const results: Record<string, WrkResult[]> = {};
+): Promise<Record<string, Window[]>> {
+  const results: Record<string, Window[]> = {};
   const order = Object.entries(targets);
   for (const { origin, request } of Object.values(targets)) {
     await wrk(origin, [request], { seconds: 1, connections }); // warm-up
   }
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, { origin, request }] of round % 2 ? order.toReversed() : order) {
-      (results[name] ??= []).push(await wrk(origin, [request], { seconds: SECONDS, connections }));
+    for (const [name, { origin, request, pid }] of round % 2 ? order.toReversed() : order) {
+      const before = pid === undefined ? 0 : await cpuTicks(pid);
+      const window: Window = await wrk(origin, [request], { seconds: SECONDS, connections });
+      if (pid !== undefined) {
+        window.cpuPerRequest = ((await cpuTicks(pid)) - before) * TICK_US / window.requests;
+      }
+      (results[name] ??= []).push(window);
     }
   }
   return results;
@@ -152,8 +178,8 @@ export async function benchFoundation(): Promise<Row[]> {
         const usual = connections === 50;
         const results = await rounds({
           bare: post(bare.url),
-          node: post(node.url),
-          signed,
+          node: { ...post(node.url), pid: node.pid },
+          signed: { ...signed, pid: ccemu.pid },
           ...(usual
             ? {
               small: post(small.url),
@@ -195,6 +221,18 @@ export async function benchFoundation(): Promise<Row[]> {
           `median of rounds ${toNode.rounds}; ${latency(results.node)}; ${
             verdict(toNode.median >= 0.6, ">= 0.6x")
           }`,
+        ]);
+        // The servers' CPU time per request: the same comparison as the ratio above, read off
+        // the kernel's accounting rather than the clock, so less moved by this VM's drifts in
+        // speed (wrk's rates follow them, a window's CPU per request much less).
+        const cpu = (runs: Window[]) => median(runs.map((r) => r.cpuPerRequest ?? NaN));
+        const [cpuSigned, cpuNode] = [cpu(results.signed), cpu(results.node)];
+        rows.push([
+          `server CPU per request, ccemu signed / bare node:http (${at})`,
+          `${fmt(cpuSigned)} / ${fmt(cpuNode)} µs`,
+          `bare node:http's CPU a request / ccemu's: ${
+            fmt(cpuNode / cpuSigned, 2)
+          }x (medians of the windows' user + system time over the requests they completed)`,
         ]);
         // wrk opens its connections inside the timed window: each one's first request (which
         // waits to be accepted while the server serves the others) is in the figures above. It

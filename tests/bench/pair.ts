@@ -2,13 +2,14 @@
  * A change's before and after in one run: the signed `robot_list` of this checkout and of another
  * (a checkout of the commit before, say), beside a bare `node:http` server answering the same
  * bytes, under wrk at 1, 50 and 200 connections, in the foundation bench's alternating rounds. This
- * VM's speed drifts by a fifth for minutes, so figures of two runs do not compare; these do.
+ * VM's speed drifts by a fifth for minutes, so figures of two runs do not compare; these do. The
+ * servers' CPU time per request is printed too, which the drifts move much less.
  *
  *   git worktree add /tmp/before <commit>
  *   BENCH_SECONDS=3 npx --yes deno@2.9.6 run -A tests/bench/pair.ts /tmp/before
  */
 import { CCEMU_ARGS, fixed, MAIN, median, signedClient, spawnServer } from "./kit.ts";
-import { BARE, ratio, rounds, type Target } from "./foundation.ts";
+import { BARE, ratio, rounds, type Target, type Window } from "./foundation.ts";
 import { ensureWrk, pinTo } from "./wrk.ts";
 
 const other = Deno.args[0];
@@ -26,15 +27,21 @@ try {
   const signedUrl = client.signedUrl("POST", "/gateway/robot_list");
   // Both ccemus start with the same seed and clock: one signed URL serves both.
   const path = signedUrl.slice(new URL(signedUrl).origin.length);
-  const signed = (origin: string): Target => ({ origin, request: { method: "POST", path, body } });
+  const signed = (origin: string, pid: number): Target => ({
+    origin,
+    pid,
+    request: { method: "POST", path, body },
+  });
   for (const connections of [1, 50, 200]) {
     const results = await rounds({
-      before: signed(before.url),
-      after: signed(after.url),
-      node: { origin: node.url, request: { method: "POST", path: "/", body } },
+      before: signed(before.url, before.pid),
+      after: signed(after.url, after.pid),
+      node: { origin: node.url, pid: node.pid, request: { method: "POST", path: "/", body } },
     }, connections);
     const rps = (name: string) => fixed(median(results[name].map((r) => r.rps)), 0);
     const toNode = (name: string) => ratio(results[name], results.node);
+    const cpu = (name: string) =>
+      fixed(median(results[name].map((r: Window) => r.cpuPerRequest ?? NaN)), 1);
     console.log(
       `${connections} conn.: before ${rps("before")} req/s (${
         fixed(toNode("before").median, 2)
@@ -42,7 +49,9 @@ try {
         fixed(toNode("after").median, 2)
       }x; rounds ${toNode("after").rounds}), bare node:http ${rps("node")} req/s; after/before ${
         fixed(ratio(results.after, results.before).median, 3)
-      }x`,
+      }x; server CPU a request: before ${cpu("before")} µs, after ${cpu("after")} µs, bare ${
+        cpu("node")
+      } µs`,
     );
   }
 } finally {
