@@ -4,7 +4,7 @@ CCEMU_DIR, else `deno task start` in a clone and npx's package elsewhere."""
 import pytest
 
 from ccemu import CcemuError, LaunchCommand
-from ccemu.process import CLONE_COMMAND, DEFAULT_COMMAND
+from ccemu.launch import CLONE_COMMAND, DEFAULT_COMMAND
 
 from conftest import CLONE
 

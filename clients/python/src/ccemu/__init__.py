@@ -16,7 +16,8 @@ from .agents import AgentCheckReport, agent_check
 from .auth import HttpxAuth, RequestsAuth, SignedAuth
 from .http import CcemuError
 from .instance import CallResult, Instance, Key
-from .process import CcemuProcess, LaunchCommand, RunningCcemu
+from .launch import LaunchCommand
+from .process import CcemuProcess, RunningCcemu
 from .signature import sign, string_to_sign
 
 __version__ = "0.1.0"

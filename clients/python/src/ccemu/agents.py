@@ -8,12 +8,10 @@ import json
 import os
 import subprocess
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .http import CcemuError
-
-if TYPE_CHECKING:
-    from .process import LaunchCommand
+from .launch import LaunchCommand
 
 Scenario = Union[Mapping[str, Any], str, "os.PathLike[str]"]
 
@@ -73,7 +71,7 @@ def agent_check(url: str, *, platform: str = "Default", mode: str = "blocking",
                 token: Optional[str] = None, open_path: Optional[str] = None,
                 transfer_text: Optional[str] = None, sessions: Optional[int] = None,
                 timeout_ms: Optional[int] = None, command: Optional[str] = None,
-                directory: Optional[str] = None, launch: Optional["LaunchCommand"] = None,
+                directory: Optional[str] = None, launch: Optional[LaunchCommand] = None,
                 check: bool = True, timeout_s: float = 600.0) -> AgentCheckReport:
     """Runs `ccemu agent-check` against your running agent (its message interface `url`): the
     open-session call, a text, a follow-up, an image, a transfer request and concurrent sessions,
@@ -81,8 +79,6 @@ def agent_check(url: str, *, platform: str = "Default", mode: str = "blocking",
     runs it (`launch`, the `ccemu_launch` fixture's in a test; else `command`, else CCEMU_COMMAND,
     with `start` replaced by `agent-check`; `directory`, else CCEMU_DIR). With `check` (the default), raises AssertionError with the report when it
     found an error."""
-    from .process import LaunchCommand
-
     launch = launch or LaunchCommand.resolve(command, directory)
     flags: List[str] = ["--url", url, "--platform", platform, "--mode", mode]
     for flag, value in (("--token", token), ("--open-path", open_path),

@@ -8,7 +8,7 @@ import json
 import os
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Union
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Protocol, Union
 from urllib.parse import quote
 
 from .agents import replay_failures, replay_request
@@ -16,8 +16,17 @@ from .auth import SignedAuth
 from .http import CcemuError, control, send
 from .signature import query_pairs, sign, utc
 
-if TYPE_CHECKING:
-    from .process import RunningCcemu
+
+class Host(Protocol):
+    """The ccemu process an instance lives in (process.py's RunningCcemu), as the instance reads
+    it: where it listens and whether it has ended. A protocol rather than an import of
+    process.py, which imports this module to make instances."""
+
+    url: str
+
+    @property
+    def ended(self) -> bool: ...
+
 
 #: The methods whose business parameters go on the query; every other one sends a JSON body.
 QUERY_METHODS = frozenset({"GET", "HEAD", "DELETE"})
@@ -135,7 +144,7 @@ class Faults:
 class Instance:
     """A fresh emulator: its own state, clock, seed, journal, keys and port."""
 
-    def __init__(self, info: Mapping[str, Any], process: Optional["RunningCcemu"] = None) -> None:
+    def __init__(self, info: Mapping[str, Any], process: Optional[Host] = None) -> None:
         self.id = str(info["id"])
         #: Where it listens, without a trailing slash: `url + "/gateway/robot_list"`.
         self.url = str(info["url"]).rstrip("/")

@@ -15,7 +15,8 @@ import pytest
 
 from .http import CcemuError
 from .instance import Instance
-from .process import COMMAND_ENV, DIRECTORY_ENV, URL_ENV, CcemuProcess, LaunchCommand, RunningCcemu
+from .launch import COMMAND_ENV, DIRECTORY_ENV, LaunchCommand
+from .process import URL_ENV, CcemuProcess, RunningCcemu
 
 _SCOPES = ("function", "module")
 
