@@ -65,9 +65,9 @@ export class JsonWriter {
   /**
    * Text as TextEncoder encodes it (a lone surrogate as U+FFFD): a body, after the JSON. Always
    * the native encoder: a body's text is often pieced together (a cons string) or cut from a longer
-   * one (a sliced string), which an optimized `charCodeAt` loop reads about seven times slower
-   * than a flat string, and whose feedback made the loop as slow for every other string it wrote
-   * (an entry took 8.8 µs with bodies through the loop, 3.4 µs with them encoded natively).
+   * one (a sliced string), which an optimized `charCodeAt` loop reads several times slower than a
+   * flat string, and once it had, the loop was as slow for every string it wrote (figures:
+   * docs/performance.md, "The journal's UTF-8 loop and V8's string shapes").
    */
   raw(text: string): void {
     const { read, written } = UTF8.encodeInto(text, this.bytes.subarray(this.at, this.limit));
