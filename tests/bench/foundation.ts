@@ -43,14 +43,14 @@ export interface Window extends WrkResult {
   cpuPerRequest?: number;
 }
 
-/** A process's user and system CPU time so far, in clock ticks (Linux's /proc; 0 elsewhere). */
+/** A process's user and system CPU time so far, in clock ticks (Linux's /proc; NaN elsewhere). */
 async function cpuTicks(pid: number): Promise<number> {
   try {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1].split(" ");
     return Number(fields[11]) + Number(fields[12]);
   } catch {
-    return 0;
+    return NaN;
   }
 }
 
