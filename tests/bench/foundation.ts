@@ -54,6 +54,10 @@ async function cpuTicks(pid: number): Promise<number> {
   }
 }
 
+/** The median of windows' CPU time per request, in µs (NaN when it was not read). */
+export const cpuPerRequest = (runs: Window[]): number =>
+  median(runs.map((r) => r.cpuPerRequest ?? NaN));
+
 /** Clock ticks a second (`getconf CLK_TCK`: 100 on Linux). */
 const TICK_US = 1_000_000 / 100;
 
@@ -225,8 +229,7 @@ export async function benchFoundation(): Promise<Row[]> {
         // The servers' CPU time per request: the same comparison as the ratio above, read off
         // the kernel's accounting rather than the clock, so less moved by this VM's drifts in
         // speed (wrk's rates follow them, a window's CPU per request much less).
-        const cpu = (runs: Window[]) => median(runs.map((r) => r.cpuPerRequest ?? NaN));
-        const [cpuSigned, cpuNode] = [cpu(results.signed), cpu(results.node)];
+        const [cpuSigned, cpuNode] = [cpuPerRequest(results.signed), cpuPerRequest(results.node)];
         rows.push([
           `server CPU per request, ccemu signed / bare node:http (${at})`,
           `${fmt(cpuSigned)} / ${fmt(cpuNode)} µs`,

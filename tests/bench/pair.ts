@@ -9,7 +9,7 @@
  *   BENCH_SECONDS=3 npx --yes deno@2.9.6 run -A tests/bench/pair.ts /tmp/before
  */
 import { CCEMU_ARGS, fixed, MAIN, median, signedClient, spawnServer } from "./kit.ts";
-import { BARE, ratio, rounds, type Target, type Window } from "./foundation.ts";
+import { BARE, cpuPerRequest, ratio, rounds, type Target } from "./foundation.ts";
 import { ensureWrk, pinTo } from "./wrk.ts";
 
 const other = Deno.args[0];
@@ -40,8 +40,7 @@ try {
     }, connections);
     const rps = (name: string) => fixed(median(results[name].map((r) => r.rps)), 0);
     const toNode = (name: string) => ratio(results[name], results.node);
-    const cpu = (name: string) =>
-      fixed(median(results[name].map((r: Window) => r.cpuPerRequest ?? NaN)), 1);
+    const cpu = (name: string) => fixed(cpuPerRequest(results[name]), 1);
     console.log(
       `${connections} conn.: before ${rps("before")} req/s (${
         fixed(toNode("before").median, 2)
