@@ -20,6 +20,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { Socket } from "node:net";
+import { keepActiveRequests } from "./active-requests.ts";
 import type { App } from "./app.ts";
 import { ApiError, toApiError } from "./core/errors.ts";
 import { NodeRequest } from "./core/node-request.ts";
@@ -120,8 +121,9 @@ export function nodeListener(app: App): RequestListener {
 
 /**
  * The server: every request through `nodeListener`, heads up to MAX_HEADER_BYTES, a client's
- * half-close after a complete request no abort (it is answered, then the connection closes), and
- * what node:http cannot parse answered by `clientError`.
+ * half-close after a complete request no abort (it is answered, then the connection closes), what
+ * node:http cannot parse answered by `clientError`, and the requests under way kept in an
+ * ActiveRequests (active-requests.ts says why).
  */
 export function createNodeServer(app: App): Server {
   const server = createServer(
@@ -132,6 +134,7 @@ export function createNodeServer(app: App): Server {
   // node:http's own switch (no option): without it the end of the client's input aborts a
   // request still being answered, and closes the connection before its answer goes out.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  keepActiveRequests(server);
   // Sockets answered outside node:http (a refused head, a CONNECT), which it no longer tracks:
   // closing every connection closes them too.
   const outside = new Set<Socket>();
