@@ -7,9 +7,12 @@
  *
  * By default it serves through `Deno.serve`; with `--node`, through `node:http`, as ccemu does
  * since the JDK's h2c offer (README): the floor ccemu stands on, the same HTTP stack and the same
- * head (content-type and content-length, node:http's date and keep-alive), nothing else.
+ * head (content-type and content-length, node:http's date and keep-alive), nothing else. With
+ * `--active-requests` as well, node:http's requests under way are kept as ccemu keeps them
+ * (emulator/active-requests.ts): the same stack with ccemu's one change to it, for reference.
  */
 import { createServer, type RequestListener } from "node:http";
+import { keepActiveRequests } from "../../emulator/active-requests.ts";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 
@@ -36,6 +39,7 @@ if (import.meta.main) {
     answer ?? JSON.stringify({ requestId: "bare", result: { echo: body } });
   if (Deno.args.includes("--node")) {
     const server = createServer(bareNodeListener(answerFor));
+    if (Deno.args.includes("--active-requests")) keepActiveRequests(server);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : 0;

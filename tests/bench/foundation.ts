@@ -4,9 +4,10 @@
  *      `node:http` one (the stack ccemu serves on since the JDK's h2c offer; the floor, >= 0.6x
  *      at each load) and a `Deno.serve` one (for reference: twice node:http's rate in Deno, so
  *      half of it would be a signed call as fast as a bare node:http server), each at 1, 50 and
- *      200 connections, with p50 and p99; for reference, vs one answering a small object, and
- *      ccemu's health route; and the first request of as many connections opened at once, on its
- *      own (wrk opens its connections inside its timed window, so their accept wait is in its p99)
+ *      200 connections, with p50 and p99; for reference, vs one answering a small object, a
+ *      node:http one with ccemu's one change to node:http (active-requests.ts), and ccemu's
+ *      health route; and the first request of as many connections opened at once, on its own
+ *      (wrk opens its connections inside its timed window, so their accept wait is in its p99)
  *   2. process start to the ready line, Deno cache warm (target < 500 ms)
  *   3. startEmulator() in-process to the first response (target < 50 ms)
  * Throughput is driven by wrk (see wrk.ts), the servers pinned to core 0 and wrk to core 1, the
@@ -159,6 +160,11 @@ export async function benchFoundation(): Promise<Row[]> {
     const small = await spawnServer(BARE, [], pinTo(0));
     const bare = await spawnServer(BARE, ["--answer", answer], pinTo(0));
     const node = await spawnServer(BARE, ["--answer", answer, "--node"], pinTo(0));
+    const tracked = await spawnServer(
+      BARE,
+      ["--answer", answer, "--node", "--active-requests"],
+      pinTo(0),
+    );
     try {
       // One signed URL, reused: the server's verification is what is measured, not the client's signing.
       const path = (url: string) => url.slice(new URL(url).origin.length);
@@ -187,6 +193,7 @@ export async function benchFoundation(): Promise<Row[]> {
           ...(usual
             ? {
               small: post(small.url),
+              tracked: { ...post(tracked.url), pid: tracked.pid },
               health: {
                 origin: ccemu.url,
                 request: { method: "GET", path: "/_emulator/health" } as WrkRequest,
@@ -254,6 +261,23 @@ export async function benchFoundation(): Promise<Row[]> {
           } ms); wrk's windows include these: it opens its connections inside them`,
         ]);
         if (usual) {
+          const toTracked = ratio(results.signed, results.tracked);
+          rows.push(
+            line(
+              "bare node:http JSON POST, requests under way kept as ccemu keeps them",
+              results.tracked,
+              50,
+            ),
+          );
+          rows.push([
+            "ccemu signed / that node:http server",
+            `${fmt(toTracked.median, 2)}x`,
+            `median of rounds ${toTracked.rounds}; for reference: node:http with ccemu's one ` +
+            `change to it (ActiveRequests), which takes a garbage collector's load off any ` +
+            `node:http server under Deno (docs/performance.md); its CPU a request ${
+              fmt(cpuPerRequest(results.tracked))
+            } µs`,
+          ]);
           rows.push([
             "ccemu signed / bare Deno.serve with a small answer",
             `${fmt(ratio(results.signed, results.small).median, 2)}x`,
@@ -265,6 +289,7 @@ export async function benchFoundation(): Promise<Row[]> {
       await small.stop();
       await bare.stop();
       await node.stop();
+      await tracked.stop();
       await ccemu.stop();
       await Deno.remove(answer);
     }
