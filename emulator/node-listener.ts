@@ -138,7 +138,10 @@ export function createNodeServer(app: App): Server {
   // Sockets answered outside node:http (a refused head, a CONNECT), which it no longer tracks:
   // closing every connection closes them too.
   const outside = new Set<Socket>();
-  server.on("clientError", (error, socket) => clientError(app, error, socket as Socket, outside));
+  server.on(
+    "clientError",
+    (error, socket) => clientError(app, error, socket as Socket, outside, server),
+  );
   const closeAll = server.closeAllConnections.bind(server);
   server.closeAllConnections = () => {
     closeAll();

@@ -94,18 +94,49 @@ function readHead(
   return { method: line[1], target: line[2], headers };
 }
 
+/** node:http's limits on a slow client, in ms (its defaults: 60 s for a head, 300 s for a request). */
+export interface SlowClientLimits {
+  headersTimeout: number;
+  requestTimeout: number;
+}
+
+/** The refusal of a request head that did not arrive in full within node:http's `headersTimeout`. */
+function headTooSlow(ms: number): ApiError {
+  return new ApiError(
+    "InvalidParameter",
+    `The request head (request line and headers) did not arrive in full within ${
+      ms / 1000
+    } s: send it at once.`,
+    "headers",
+  );
+}
+
+/** The refusal of a request body that did not arrive in full within node:http's `requestTimeout`. */
+function bodyTooSlow(ms: number): ApiError {
+  return new ApiError(
+    "InvalidParameter",
+    `The request did not arrive in full within ${
+      ms / 1000
+    } s of its start: send its body at once after the head.`,
+    "body",
+  );
+}
+
 /**
- * What node:http could not parse into a request: a head over the limit is answered 431, any other
- * malformed head 400, each with the vendor's envelope, and journaled where its path is journaled.
- * When a request on the connection is still being answered (bytes after a body shorter than its
- * Content-Length were no request), its answer goes out first, then the connection closes.
+ * What node:http could not parse into a request, or did not get in time: each answered 400 with the
+ * vendor's envelope and journaled where its path is journaled (a head over the limit, a malformed
+ * head, a head or a body slower than `limits`). When a request on the connection is still being
+ * answered (bytes after a body shorter than its Content-Length were no request; a body too slow),
+ * its answer goes out first, then the connection closes.
  */
 export function clientError(
   app: App,
   error: Error & { code?: string; rawPacket?: Uint8Array },
   socket: Socket,
   outside: Set<Socket>,
+  limits: SlowClientLimits,
 ) {
+  const tooSlow = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
   if (socket.destroyed || !socket.writable || error.code === "ECONNRESET") {
     socket.destroy();
     return;
@@ -118,7 +149,7 @@ export function clientError(
     if (!request.complete) {
       failBody(
         request,
-        new ApiError(
+        tooSlow ? bodyTooSlow(limits.requestTimeout) : new ApiError(
           "InvalidParameter",
           `The request body's framing is malformed (${
             error.code ?? error.message
@@ -133,12 +164,16 @@ export function clientError(
     return;
   }
   const tooLarge = HEAD_TOO_LARGE.has(error.code ?? "");
-  const refusal = tooLarge ? headTooLarge() : new ApiError(
-    "InvalidParameter",
-    `The request is no valid HTTP/1.1 request (${
-      error.code ?? error.message
-    }): check its request line, headers and body framing.`,
-  );
+  const refusal = tooLarge
+    ? headTooLarge()
+    : tooSlow
+    ? headTooSlow(limits.headersTimeout)
+    : new ApiError(
+      "InvalidParameter",
+      `The request is no valid HTTP/1.1 request (${
+        error.code ?? error.message
+      }): check its request line, headers and body framing.`,
+    );
   const head = readHead(error.rawPacket);
   const request = headOnly(head.method, recordUrl(socket, head.target), head.headers);
   app.refuse(request, new NodeBindings(socket), refusal).then(

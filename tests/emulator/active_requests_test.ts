@@ -1,7 +1,7 @@
 /**
  * node:http's list of requests under way, kept as ActiveRequests (emulator/active-requests.ts):
  * it behaves as the Map it replaces, ccemu's server really uses it, and a slow client is still cut
- * off by node:http's `headersTimeout` and `requestTimeout` through it.
+ * off by node:http's `headersTimeout` and `requestTimeout` through it, answered with the envelope.
  */
 import assert from "node:assert/strict";
 import type { Server } from "node:http";
@@ -10,6 +10,7 @@ import { type ActiveRequest, ActiveRequests } from "../../emulator/active-reques
 import { createApp } from "../../emulator/app.ts";
 import { Emulator } from "../../emulator/core/emulator.ts";
 import { createNodeServer } from "../../emulator/node-listener.ts";
+import { signUrl } from "../../emulator/signed-api/signature.ts";
 import { loadFixtures, STATE } from "../../emulator/state.ts";
 import { RawConnection, WIRE_CONFIG } from "./raw-http.ts";
 
@@ -84,7 +85,7 @@ Deno.test("ActiveRequests answers set, get, has, delete, size and expired as a M
 });
 
 /** ccemu's node:http server with node:http's timeouts short enough to see, listening on a free port. */
-async function serverWithTimeouts(): Promise<{ server: Server; port: number }> {
+async function serverWithTimeouts(): Promise<{ server: Server; port: number; emulator: Emulator }> {
   const emulator = new Emulator(WIRE_CONFIG, STATE, await loadFixtures());
   const server = createNodeServer(createApp(emulator));
   server.headersTimeout = 300;
@@ -93,7 +94,7 @@ async function serverWithTimeouts(): Promise<{ server: Server; port: number }> {
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = 50;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
-  return { server, port: typeof address === "object" && address ? address.port : 0 };
+  return { server, port: typeof address === "object" && address ? address.port : 0, emulator };
 }
 
 async function close(server: Server): Promise<void> {
@@ -116,33 +117,54 @@ Deno.test("ccemu's server keeps node:http's requests under way in an ActiveReque
   }
 });
 
-Deno.test("a client that never finishes its head or its body is still cut off by node:http's timeouts", async () => {
-  const { server, port } = await serverWithTimeouts();
+Deno.test("a client that never finishes its head or its body is cut off by node:http's timeouts, with the envelope", async () => {
+  const { server, port, emulator } = await serverWithTimeouts();
   try {
     const started = performance.now();
     // A head that never ends: headersTimeout (300 ms).
     const head = await RawConnection.open(port);
     await head.write("GET /_emulator/health HTTP/1.1\r\nHost: 127.0.0.1\r\n");
-    // A head whose body never ends: requestTimeout (600 ms).
+    // A signed request whose body never ends: requestTimeout (600 ms).
+    const target = signUrl({
+      method: "POST",
+      url: `http://127.0.0.1:${port}/gateway/robot_list`,
+      accessKeyId: "ccemu-demo-key",
+      accessKeySecret: "ccemu-demo-secret",
+      now: emulator.clock.now(),
+    }).url.slice(`http://127.0.0.1:${port}`.length);
     const body = await RawConnection.open(port);
     await body.write(
-      "POST /gateway/robot_list HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{",
+      `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
     );
-    // The head's refusal is the vendor's envelope (wire-refusals.ts); the body's, its answer or none.
-    const refused = await head.answer();
-    assert.equal(refused?.status, 400);
-    assert.match(refused!.text, /ERR_HTTP_REQUEST_TIMEOUT/);
+    const slowHead = await head.answer();
+    assert.equal(slowHead?.status, 400);
+    assert.equal(
+      JSON.parse(slowHead!.text).error.message,
+      "The request head (request line and headers) did not arrive in full within 0.3 s: send it at once.",
+    );
     assert.equal(await head.closedWithin(), true);
     assert.ok(performance.now() - started >= 300, "cut off before headersTimeout");
+    const slowBody = await body.answer();
+    assert.equal(slowBody?.status, 400);
+    assert.equal(
+      JSON.parse(slowBody!.text).error.message,
+      "The request did not arrive in full within 0.6 s of its start: send its body at once after the head.",
+    );
     assert.equal(await body.closedWithin(), true);
     assert.ok(performance.now() - started >= 600, "cut off before requestTimeout");
     head.close();
     body.close();
-    assert.ok(performance.now() - started < 5000, "cut off late");
-    // The server goes on serving.
+    // The signed one journaled (control paths are not), and the server goes on serving.
     const next = await RawConnection.open(port);
-    await next.write("GET /_emulator/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    assert.equal((await next.answer())?.status, 200);
+    await next.write("GET /_emulator/journal HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    const journal = JSON.parse((await next.answer())!.text);
+    assert.deepEqual(
+      journal.entries.map((e: { path: string; response: { status: number } }) => [
+        e.path,
+        e.response.status,
+      ]),
+      [["/gateway/robot_list", 400]],
+    );
     next.close();
   } finally {
     await close(server);
