@@ -8,7 +8,7 @@
  * major collection has moved one such table to the old generation (any major collection under
  * load does), every later table, and every request its entries name, is kept alive by the table
  * before it until the next major collection: each request's objects were copied twice and
- * promoted, the old generation filled within a few hundred milliseconds, and a quarter of a signed
+ * promoted, the old generation filled within a few hundred milliseconds, and a fifth of a signed
  * call's CPU time went to collecting them (docs/performance.md: "The connections list").
  *
  * ActiveRequests keeps the same entries in an array and each connection's own slot, so a finished
