@@ -51,6 +51,10 @@ export class ActiveRequests<K extends object = object> {
     return (key as Record<symbol, Slot | undefined>)[this.#slot];
   }
 
+  #setSlot(key: K, slot: Slot | undefined): void {
+    (key as Record<symbol, Slot | undefined>)[this.#slot] = slot;
+  }
+
   get(key: K): ActiveRequest | undefined {
     return this.#slotOf(key)?.value;
   }
@@ -62,12 +66,7 @@ export class ActiveRequests<K extends object = object> {
   set(key: K, value: ActiveRequest): this {
     const slot = this.#slotOf(key);
     if (slot) slot.value = value;
-    else {
-      (key as Record<symbol, Slot | undefined>)[this.#slot] = {
-        index: this.#keys.push(key) - 1,
-        value,
-      };
-    }
+    else this.#setSlot(key, { index: this.#keys.push(key) - 1, value });
     return this;
   }
 
@@ -79,7 +78,7 @@ export class ActiveRequests<K extends object = object> {
       this.#keys[slot.index] = last;
       this.#slotOf(last)!.index = slot.index;
     }
-    (key as Record<symbol, Slot | undefined>)[this.#slot] = undefined;
+    this.#setSlot(key, undefined);
     return true;
   }
 
@@ -125,12 +124,11 @@ export function keepActiveRequests(server: Server): void {
     const connections = connectionsOf(server);
     // A Map, or Deno's SafeMap (Map's methods, not its prototype), and empty as yet.
     const active = connections?._active as Map<unknown, unknown> | undefined;
-    if (typeof active?.set === "function" && active.size === 0 && connections!.expired) {
-      const requests = new ActiveRequests();
-      connections!._active = requests;
-      // Real time, as node:http's own: how long a client has kept a request unfinished.
-      connections!.expired = (headersTimeout, requestTimeout) =>
-        requests.expired(headersTimeout, requestTimeout, performance.now());
-    }
+    if (!connections?.expired || typeof active?.set !== "function" || active.size !== 0) return;
+    const requests = new ActiveRequests();
+    connections._active = requests;
+    // Real time, as node:http's own: how long a client has kept a request unfinished.
+    connections.expired = (headersTimeout, requestTimeout) =>
+      requests.expired(headersTimeout, requestTimeout, performance.now());
   });
 }
